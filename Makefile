@@ -1,0 +1,78 @@
+# hugesize: the one entry point. `make help` lists the targets and variables.
+#
+# The pieces live in toolchain/*.mk, one per stage of the data flow in
+# ../shared/DESIGN.md; each appends to the lists below and this file ties
+# them together.
+
+KVER    ?= 6.12
+V       ?= 0
+PREFIX  ?= /usr/local
+B       := build
+Q       := $(if $(filter 1,$(V)),,@)
+export V
+
+# Appended to by the fragments.
+PACKAGES    := make gcc libc6-dev patch xz-utils perl
+ALL         :=
+HOST_CHECKS :=
+GUEST_TESTS :=
+HELP        :=
+DEPS        := $(B)/stamps/deps
+
+# One progress line per stage: $(call say,kernel,building bzImage)
+say = @printf '  %-8s %s\n' '[$(1)]' '$(2)'
+# Short content hash of files, for stamps keyed on what matters.
+hash = $(shell cat $(1) 2>/dev/null | sha1sum | cut -c1-12)
+
+all:
+
+include $(sort $(wildcard toolchain/*.mk))
+
+# Package installation: rerun when the package list changes. Rules that need
+# packages take $(DEPS) as an order-only prerequisite.
+PACKAGE_LIST := $(sort $(PACKAGES))
+ifneq ($(PACKAGE_LIST),$(shell cat $(DEPS) 2>/dev/null))
+.PHONY: $(DEPS)
+endif
+$(DEPS):
+	$(call say,deps,checking Debian packages)
+	$(Q)toolchain/deps.sh $(PACKAGE_LIST)
+	$(Q)mkdir -p $(@D) && echo '$(PACKAGE_LIST)' >$@
+deps: $(DEPS)
+
+all: $(ALL)
+
+# check: every stage runs even when an earlier one fails; the last line
+# tallies all of them and the exit status says whether anything failed.
+CHECKS = $(HOST_CHECKS) check-guest
+check:
+	$(Q)rm -rf $(B)/results
+	$(Q)for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || true; done
+	$(Q)toolchain/summary.sh $(B)/results $(CHECKS)
+
+help:
+	@echo 'hugesize: huge page size selection, kernel to libc to application'
+	@echo
+	@echo 'Targets:'
+	@echo '  all        build everything (default)'
+	@echo '  check      host tests, then the guest suite in QEMU; ends with "N passed, N failed, N skipped"'
+	@echo '  run        boot the patched kernel and show huge page size selection (CMD=... runs one command)'
+	@echo '  shell      boot the guest with a busybox shell on the serial console'
+	@echo '  deps       install the Debian packages the build needs'
+	@for l in $(HELP); do echo "  $$l"; done
+	@echo '  clean      remove build outputs, keep unpacked sources'
+	@echo '  distclean  remove all of build/'
+	@echo
+	@echo 'Variables:'
+	@echo '  KVER=6.12|6.1      Debian linux-source version to patch and boot (default 6.12)'
+	@echo '  GUEST_BINS="a b"   extra static binaries to run in the guest (exit 0 pass, 4 skip, else fail)'
+	@echo '  CMD="..."          with run: the command to run in the guest; make exits with its status'
+	@echo '  V=1                show every command and all output'
+
+clean:
+	rm -rf $(B)/obj $(B)/guest $(B)/results $(B)/stamps
+
+distclean:
+	rm -rf $(B)
+
+.PHONY: all check help clean distclean deps $(HOST_CHECKS)

@@ -1,0 +1,24 @@
+#!/bin/sh
+# Usage: deps.sh PACKAGE...
+# Installs the Debian packages that are missing: as root with apt-get (after
+# one apt-get update); otherwise prints the command to run and fails.
+set -eu
+missing=
+for p in "$@"; do
+	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
+		missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+if [ "$(id -u)" != 0 ]; then
+	echo "error: missing Debian packages:$missing" >&2
+	echo "  run: sudo apt-get update && sudo apt-get install -y$missing" >&2
+	exit 1
+fi
+echo "  [deps]   installing$missing"
+export DEBIAN_FRONTEND=noninteractive
+lock="-o DPkg::Lock::Timeout=600"
+apt-get $lock update -q >/dev/null ||
+	{ echo "error: apt-get update failed; check the network and apt sources" >&2; exit 1; }
+# shellcheck disable=SC2086
+apt-get $lock install -y -q --no-install-recommends $missing >/dev/null ||
+	{ echo "error: apt-get install$missing failed" >&2; exit 1; }

@@ -1,0 +1,57 @@
+# The guest kernel: Debian's linux-source-$(KVER), patched with kernel/series,
+# configured as tinyconfig + kernel/guest.config; bzImage and uapi headers.
+
+PACKAGES += linux-source-$(KVER) flex bison bc libelf-dev
+
+# KERNEL_PATCHES=none builds and boots the kernel as Debian ships it.
+KERNEL_PATCHES ?= series
+ifeq ($(KERNEL_PATCHES),none)
+KSERIES  := /dev/null
+KFLAVOUR := $(KVER)-unpatched
+else
+KSERIES  := kernel/series
+KFLAVOUR := $(KVER)
+endif
+
+KARCH   := x86_64
+KSRC    := $(B)/src/linux-$(KFLAVOUR)
+KOBJ    := $(B)/obj/linux-$(KFLAVOUR)
+SYSROOT := $(B)/sysroot/$(KFLAVOUR)
+BZIMAGE := $(KOBJ)/arch/x86/boot/bzImage
+KMAKE    = $(MAKE) -s -C $(KSRC) O=$(abspath $(KOBJ)) ARCH=$(KARCH)
+
+KSERIES_FILES := $(KSERIES) $(addprefix kernel/,$(shell sed 's/#.*//' $(KSERIES) 2>/dev/null))
+KSRC_STAMP    := $(KSRC)/.hugesize/applied.$(call hash,$(KSERIES_FILES))
+
+$(KSRC_STAMP): $(KSERIES_FILES) | $(DEPS)
+	$(Q)if [ ! -d $(KSRC) ]; then \
+		printf '  %-8s %s\n' '[kernel]' 'unpacking linux-source-$(KVER)'; \
+		toolchain/unpack.sh /usr/src/linux-source-$(KVER).tar.xz $(KSRC); fi
+	$(call say,kernel,applying $(KSERIES) to linux-$(KVER))
+	$(Q)toolchain/apply-series.sh $(KSRC) $(KSERIES)
+	$(Q)touch $@
+
+$(KOBJ)/.config: kernel/guest.config | $(KSRC_STAMP)
+	$(call say,kernel,configuring tinyconfig + $<)
+	$(Q)mkdir -p $(KOBJ)
+	$(Q)toolchain/quiet.sh $(KOBJ)/config.log sh -c '$(KMAKE) tinyconfig && \
+		$(KSRC)/scripts/kconfig/merge_config.sh -m -O $(KOBJ) $(KOBJ)/.config $< && \
+		$(KMAKE) olddefconfig'
+	$(Q)toolchain/kconfig-verify.sh $< $@
+
+$(BZIMAGE): $(KOBJ)/.config $(KSRC_STAMP)
+	$(call say,kernel,building bzImage (linux-$(KFLAVOUR); a few minutes when cold))
+	$(Q)toolchain/quiet.sh $(KOBJ)/build.log $(KMAKE) -j$(shell nproc) bzImage
+	$(Q)touch $@
+
+$(SYSROOT)/.installed: $(KSRC_STAMP)
+	$(call say,kernel,installing uapi headers into $(SYSROOT))
+	$(Q)toolchain/quiet.sh $(KOBJ)/headers.log $(MAKE) -s -C $(KSRC) O=$(abspath $(KOBJ))-headers \
+		ARCH=$(KARCH) headers_install INSTALL_HDR_PATH=$(abspath $(SYSROOT))/usr
+	$(Q)touch $@
+
+kernel: $(BZIMAGE) $(SYSROOT)/.installed
+ALL  += kernel
+HELP += "kernel     unpack, patch, configure and build the guest kernel and its uapi headers"
+HELP += "           (KERNEL_PATCHES=none: the kernel as Debian ships it)"
+.PHONY: kernel

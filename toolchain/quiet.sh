@@ -1,0 +1,18 @@
+#!/bin/bash
+# Usage: quiet.sh LOG COMMAND [ARG...]
+# Runs COMMAND with its output kept in LOG (and shown too with V=1).
+# When it fails, shows the end of LOG and where the rest is.
+set -u -o pipefail
+log=$1; shift
+mkdir -p "$(dirname "$log")"
+if [ "${V:-0}" = 1 ]; then
+	"$@" 2>&1 | tee "$log"
+else
+	"$@" >"$log" 2>&1
+fi
+status=$?
+if [ $status != 0 ]; then
+	[ "${V:-0}" = 1 ] || tail -n 25 "$log" >&2
+	echo "error: '$*' failed (exit $status); full log: $log" >&2
+fi
+exit $status
