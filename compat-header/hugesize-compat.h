@@ -1,0 +1,804 @@
+/*
+ * hugesize-compat.h - the complete set of huge page size constants for any
+ * libc, old or new, plus small helpers to find and use the sizes a running
+ * kernel offers.
+ *
+ * Linux takes the base-two log of the wanted huge page size in bits 26..31
+ * of the flags of mmap() (MAP_HUGETLB), shmget() (SHM_HUGETLB) and
+ * memfd_create() (MFD_HUGETLB); 0 there selects the default size. C
+ * libraries export these constants only in part; this header fills in the
+ * rest:
+ *
+ *   MAP_HUGE_SHIFT, MAP_HUGE_MASK, MAP_HUGE_<size>   (and SHM_, MFD_ alike)
+ *   <size>: 16KB 64KB 256KB 512KB 1MB 2MB 4MB 8MB 16MB 32MB 64MB 128MB
+ *           256MB 512MB 1GB 2GB 16GB
+ *   MAP_HUGETLB (per architecture), SHM_HUGETLB, SHM_NORESERVE, MFD_HUGETLB
+ *
+ * Each constant is defined only where missing. A definition that is
+ * already there with the same value, spelled any way the preprocessor can
+ * evaluate, is accepted; one with another value stops the build with an
+ * #error naming the macro.
+ *
+ * The header is C89- and C++98-clean. In a hosted build it includes
+ * <sys/mman.h> and <sys/shm.h> itself (when they exist), so it may be
+ * included before or after them; it may also follow <linux/mman.h> and
+ * <linux/memfd.h>. In a freestanding build (__STDC_HOSTED__ == 0) or when
+ * the libc headers are absent it gives the constants only.
+ *
+ * Helpers (hosted C99 or later, C++11 or later; all static inline, no
+ * allocation, no global state; each sets errno when it fails):
+ *
+ *   long long hugesize_flags(unsigned long long bytes);
+ *   unsigned long long hugesize_bytes(long long flags);
+ *   long long hugesize_parse(const char *text);
+ *   long long hugesize_default(void);
+ *   int hugesize_list(unsigned long long *sizes, int max);
+ *   int hugesize_pool(unsigned long long bytes, struct hugesize_pool *pool);
+ *
+ * Define HUGESIZE_NO_HELPERS before including it to get the constants only.
+ * See hugesize-compat(7) for the contracts.
+ */
+#ifndef HUGESIZE_COMPAT_H
+#define HUGESIZE_COMPAT_H
+
+/* ---- Where the libc headers are ------------------------------------- */
+
+#if !defined(__STDC_HOSTED__)
+# define HUGESIZE_HOSTED 1
+#elif __STDC_HOSTED__
+# define HUGESIZE_HOSTED 1
+#else
+# define HUGESIZE_HOSTED 0
+#endif
+
+#if HUGESIZE_HOSTED && defined(__has_include)
+# if __has_include(<sys/mman.h>) && __has_include(<sys/shm.h>)
+#  define HUGESIZE_HAVE_LIBC 1
+# else
+#  define HUGESIZE_HAVE_LIBC 0
+# endif
+#else
+# define HUGESIZE_HAVE_LIBC HUGESIZE_HOSTED
+#endif
+
+#if HUGESIZE_HAVE_LIBC
+# include <sys/mman.h>
+# include <sys/shm.h>
+#endif
+
+/* ---- The flag bits that ask for huge pages at all ------------------- */
+
+/* MAP_HUGETLB is 0x40000 on most architectures; a few chose other bits. */
+#if defined(__alpha__)
+# define HUGESIZE_MAP_HUGETLB 0x100000
+#elif defined(__mips__) || defined(__hppa__) || defined(__xtensa__)
+# define HUGESIZE_MAP_HUGETLB 0x80000
+#elif defined(__tile__) || defined(__tilegx__)
+# define HUGESIZE_MAP_HUGETLB 0x4000
+#else
+# define HUGESIZE_MAP_HUGETLB 0x40000
+#endif
+
+#ifndef MAP_HUGETLB
+# define MAP_HUGETLB HUGESIZE_MAP_HUGETLB
+#elif MAP_HUGETLB != HUGESIZE_MAP_HUGETLB
+# error "hugesize-compat.h: MAP_HUGETLB is already defined with another value"
+#endif
+
+#ifndef SHM_HUGETLB
+# define SHM_HUGETLB 04000
+#elif SHM_HUGETLB != 04000
+# error "hugesize-compat.h: SHM_HUGETLB is already defined with another value"
+#endif
+
+#ifndef SHM_NORESERVE
+# define SHM_NORESERVE 010000
+#elif SHM_NORESERVE != 010000
+# error "hugesize-compat.h: SHM_NORESERVE is already defined with another value"
+#endif
+
+#ifndef MFD_HUGETLB
+# define MFD_HUGETLB 4U
+#elif MFD_HUGETLB != 4
+# error "hugesize-compat.h: MFD_HUGETLB is already defined with another value"
+#endif
+
+/* ---- The size field: log2(bytes) << 26, six bits ---------------------- */
+
+/*
+ * One block per macro, since the preprocessor cannot build a macro name.
+ * Shift and mask come first: existing size definitions may be spelled
+ * with them, e.g. (21 << SHM_HUGE_SHIFT).
+ */
+#ifndef MAP_HUGE_SHIFT
+# define MAP_HUGE_SHIFT 26
+#elif MAP_HUGE_SHIFT != 26
+# error "hugesize-compat.h: MAP_HUGE_SHIFT is already defined with another value"
+#endif
+#ifndef SHM_HUGE_SHIFT
+# define SHM_HUGE_SHIFT 26
+#elif SHM_HUGE_SHIFT != 26
+# error "hugesize-compat.h: SHM_HUGE_SHIFT is already defined with another value"
+#endif
+#ifndef MFD_HUGE_SHIFT
+# define MFD_HUGE_SHIFT 26
+#elif MFD_HUGE_SHIFT != 26
+# error "hugesize-compat.h: MFD_HUGE_SHIFT is already defined with another value"
+#endif
+
+#ifndef MAP_HUGE_MASK
+# define MAP_HUGE_MASK 0x3f
+#elif MAP_HUGE_MASK != 0x3f
+# error "hugesize-compat.h: MAP_HUGE_MASK is already defined with another value"
+#endif
+#ifndef SHM_HUGE_MASK
+# define SHM_HUGE_MASK 0x3f
+#elif SHM_HUGE_MASK != 0x3f
+# error "hugesize-compat.h: SHM_HUGE_MASK is already defined with another value"
+#endif
+#ifndef MFD_HUGE_MASK
+# define MFD_HUGE_MASK 0x3f
+#elif MFD_HUGE_MASK != 0x3f
+# error "hugesize-compat.h: MFD_HUGE_MASK is already defined with another value"
+#endif
+
+/* mmap() */
+#ifndef MAP_HUGE_16KB
+# define MAP_HUGE_16KB (14U << 26)
+#elif MAP_HUGE_16KB != (14U << 26)
+# error "hugesize-compat.h: MAP_HUGE_16KB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_64KB
+# define MAP_HUGE_64KB (16U << 26)
+#elif MAP_HUGE_64KB != (16U << 26)
+# error "hugesize-compat.h: MAP_HUGE_64KB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_256KB
+# define MAP_HUGE_256KB (18U << 26)
+#elif MAP_HUGE_256KB != (18U << 26)
+# error "hugesize-compat.h: MAP_HUGE_256KB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_512KB
+# define MAP_HUGE_512KB (19U << 26)
+#elif MAP_HUGE_512KB != (19U << 26)
+# error "hugesize-compat.h: MAP_HUGE_512KB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_1MB
+# define MAP_HUGE_1MB (20U << 26)
+#elif MAP_HUGE_1MB != (20U << 26)
+# error "hugesize-compat.h: MAP_HUGE_1MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_2MB
+# define MAP_HUGE_2MB (21U << 26)
+#elif MAP_HUGE_2MB != (21U << 26)
+# error "hugesize-compat.h: MAP_HUGE_2MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_4MB
+# define MAP_HUGE_4MB (22U << 26)
+#elif MAP_HUGE_4MB != (22U << 26)
+# error "hugesize-compat.h: MAP_HUGE_4MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_8MB
+# define MAP_HUGE_8MB (23U << 26)
+#elif MAP_HUGE_8MB != (23U << 26)
+# error "hugesize-compat.h: MAP_HUGE_8MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_16MB
+# define MAP_HUGE_16MB (24U << 26)
+#elif MAP_HUGE_16MB != (24U << 26)
+# error "hugesize-compat.h: MAP_HUGE_16MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_32MB
+# define MAP_HUGE_32MB (25U << 26)
+#elif MAP_HUGE_32MB != (25U << 26)
+# error "hugesize-compat.h: MAP_HUGE_32MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_64MB
+# define MAP_HUGE_64MB (26U << 26)
+#elif MAP_HUGE_64MB != (26U << 26)
+# error "hugesize-compat.h: MAP_HUGE_64MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_128MB
+# define MAP_HUGE_128MB (27U << 26)
+#elif MAP_HUGE_128MB != (27U << 26)
+# error "hugesize-compat.h: MAP_HUGE_128MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_256MB
+# define MAP_HUGE_256MB (28U << 26)
+#elif MAP_HUGE_256MB != (28U << 26)
+# error "hugesize-compat.h: MAP_HUGE_256MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_512MB
+# define MAP_HUGE_512MB (29U << 26)
+#elif MAP_HUGE_512MB != (29U << 26)
+# error "hugesize-compat.h: MAP_HUGE_512MB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_1GB
+# define MAP_HUGE_1GB (30U << 26)
+#elif MAP_HUGE_1GB != (30U << 26)
+# error "hugesize-compat.h: MAP_HUGE_1GB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_2GB
+# define MAP_HUGE_2GB (31U << 26)
+#elif MAP_HUGE_2GB != (31U << 26)
+# error "hugesize-compat.h: MAP_HUGE_2GB is already defined with another value"
+#endif
+#ifndef MAP_HUGE_16GB
+# define MAP_HUGE_16GB (34U << 26)
+#elif MAP_HUGE_16GB != (34U << 26)
+# error "hugesize-compat.h: MAP_HUGE_16GB is already defined with another value"
+#endif
+
+/* shmget() */
+#ifndef SHM_HUGE_16KB
+# define SHM_HUGE_16KB (14U << 26)
+#elif SHM_HUGE_16KB != (14U << 26)
+# error "hugesize-compat.h: SHM_HUGE_16KB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_64KB
+# define SHM_HUGE_64KB (16U << 26)
+#elif SHM_HUGE_64KB != (16U << 26)
+# error "hugesize-compat.h: SHM_HUGE_64KB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_256KB
+# define SHM_HUGE_256KB (18U << 26)
+#elif SHM_HUGE_256KB != (18U << 26)
+# error "hugesize-compat.h: SHM_HUGE_256KB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_512KB
+# define SHM_HUGE_512KB (19U << 26)
+#elif SHM_HUGE_512KB != (19U << 26)
+# error "hugesize-compat.h: SHM_HUGE_512KB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_1MB
+# define SHM_HUGE_1MB (20U << 26)
+#elif SHM_HUGE_1MB != (20U << 26)
+# error "hugesize-compat.h: SHM_HUGE_1MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_2MB
+# define SHM_HUGE_2MB (21U << 26)
+#elif SHM_HUGE_2MB != (21U << 26)
+# error "hugesize-compat.h: SHM_HUGE_2MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_4MB
+# define SHM_HUGE_4MB (22U << 26)
+#elif SHM_HUGE_4MB != (22U << 26)
+# error "hugesize-compat.h: SHM_HUGE_4MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_8MB
+# define SHM_HUGE_8MB (23U << 26)
+#elif SHM_HUGE_8MB != (23U << 26)
+# error "hugesize-compat.h: SHM_HUGE_8MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_16MB
+# define SHM_HUGE_16MB (24U << 26)
+#elif SHM_HUGE_16MB != (24U << 26)
+# error "hugesize-compat.h: SHM_HUGE_16MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_32MB
+# define SHM_HUGE_32MB (25U << 26)
+#elif SHM_HUGE_32MB != (25U << 26)
+# error "hugesize-compat.h: SHM_HUGE_32MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_64MB
+# define SHM_HUGE_64MB (26U << 26)
+#elif SHM_HUGE_64MB != (26U << 26)
+# error "hugesize-compat.h: SHM_HUGE_64MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_128MB
+# define SHM_HUGE_128MB (27U << 26)
+#elif SHM_HUGE_128MB != (27U << 26)
+# error "hugesize-compat.h: SHM_HUGE_128MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_256MB
+# define SHM_HUGE_256MB (28U << 26)
+#elif SHM_HUGE_256MB != (28U << 26)
+# error "hugesize-compat.h: SHM_HUGE_256MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_512MB
+# define SHM_HUGE_512MB (29U << 26)
+#elif SHM_HUGE_512MB != (29U << 26)
+# error "hugesize-compat.h: SHM_HUGE_512MB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_1GB
+# define SHM_HUGE_1GB (30U << 26)
+#elif SHM_HUGE_1GB != (30U << 26)
+# error "hugesize-compat.h: SHM_HUGE_1GB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_2GB
+# define SHM_HUGE_2GB (31U << 26)
+#elif SHM_HUGE_2GB != (31U << 26)
+# error "hugesize-compat.h: SHM_HUGE_2GB is already defined with another value"
+#endif
+#ifndef SHM_HUGE_16GB
+# define SHM_HUGE_16GB (34U << 26)
+#elif SHM_HUGE_16GB != (34U << 26)
+# error "hugesize-compat.h: SHM_HUGE_16GB is already defined with another value"
+#endif
+
+/* memfd_create() */
+#ifndef MFD_HUGE_16KB
+# define MFD_HUGE_16KB (14U << 26)
+#elif MFD_HUGE_16KB != (14U << 26)
+# error "hugesize-compat.h: MFD_HUGE_16KB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_64KB
+# define MFD_HUGE_64KB (16U << 26)
+#elif MFD_HUGE_64KB != (16U << 26)
+# error "hugesize-compat.h: MFD_HUGE_64KB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_256KB
+# define MFD_HUGE_256KB (18U << 26)
+#elif MFD_HUGE_256KB != (18U << 26)
+# error "hugesize-compat.h: MFD_HUGE_256KB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_512KB
+# define MFD_HUGE_512KB (19U << 26)
+#elif MFD_HUGE_512KB != (19U << 26)
+# error "hugesize-compat.h: MFD_HUGE_512KB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_1MB
+# define MFD_HUGE_1MB (20U << 26)
+#elif MFD_HUGE_1MB != (20U << 26)
+# error "hugesize-compat.h: MFD_HUGE_1MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_2MB
+# define MFD_HUGE_2MB (21U << 26)
+#elif MFD_HUGE_2MB != (21U << 26)
+# error "hugesize-compat.h: MFD_HUGE_2MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_4MB
+# define MFD_HUGE_4MB (22U << 26)
+#elif MFD_HUGE_4MB != (22U << 26)
+# error "hugesize-compat.h: MFD_HUGE_4MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_8MB
+# define MFD_HUGE_8MB (23U << 26)
+#elif MFD_HUGE_8MB != (23U << 26)
+# error "hugesize-compat.h: MFD_HUGE_8MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_16MB
+# define MFD_HUGE_16MB (24U << 26)
+#elif MFD_HUGE_16MB != (24U << 26)
+# error "hugesize-compat.h: MFD_HUGE_16MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_32MB
+# define MFD_HUGE_32MB (25U << 26)
+#elif MFD_HUGE_32MB != (25U << 26)
+# error "hugesize-compat.h: MFD_HUGE_32MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_64MB
+# define MFD_HUGE_64MB (26U << 26)
+#elif MFD_HUGE_64MB != (26U << 26)
+# error "hugesize-compat.h: MFD_HUGE_64MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_128MB
+# define MFD_HUGE_128MB (27U << 26)
+#elif MFD_HUGE_128MB != (27U << 26)
+# error "hugesize-compat.h: MFD_HUGE_128MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_256MB
+# define MFD_HUGE_256MB (28U << 26)
+#elif MFD_HUGE_256MB != (28U << 26)
+# error "hugesize-compat.h: MFD_HUGE_256MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_512MB
+# define MFD_HUGE_512MB (29U << 26)
+#elif MFD_HUGE_512MB != (29U << 26)
+# error "hugesize-compat.h: MFD_HUGE_512MB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_1GB
+# define MFD_HUGE_1GB (30U << 26)
+#elif MFD_HUGE_1GB != (30U << 26)
+# error "hugesize-compat.h: MFD_HUGE_1GB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_2GB
+# define MFD_HUGE_2GB (31U << 26)
+#elif MFD_HUGE_2GB != (31U << 26)
+# error "hugesize-compat.h: MFD_HUGE_2GB is already defined with another value"
+#endif
+#ifndef MFD_HUGE_16GB
+# define MFD_HUGE_16GB (34U << 26)
+#elif MFD_HUGE_16GB != (34U << 26)
+# error "hugesize-compat.h: MFD_HUGE_16GB is already defined with another value"
+#endif
+
+/* ---- Helpers --------------------------------------------------------- */
+
+#if defined(__cplusplus)
+# if __cplusplus >= 201103L
+#  define HUGESIZE_MODERN 1
+# else
+#  define HUGESIZE_MODERN 0
+# endif
+#elif defined(__STDC_VERSION__)
+# if __STDC_VERSION__ >= 199901L
+#  define HUGESIZE_MODERN 1
+# else
+#  define HUGESIZE_MODERN 0
+# endif
+#else
+# define HUGESIZE_MODERN 0
+#endif
+
+#if HUGESIZE_HAVE_LIBC && HUGESIZE_MODERN && !defined(HUGESIZE_NO_HELPERS)
+#define HUGESIZE_HELPERS 1
+
+#include <errno.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+/* Where the kernel publishes the sizes and the default; a test may point
+ * these at a copy by defining them before the include. */
+#ifndef HUGESIZE_SYSFS_DIR
+# define HUGESIZE_SYSFS_DIR "/sys/kernel/mm/hugepages"
+#endif
+#ifndef HUGESIZE_MEMINFO
+# define HUGESIZE_MEMINFO "/proc/meminfo"
+#endif
+
+/* Pages of one size, as the files under HUGESIZE_SYSFS_DIR count them.
+ * Unsigned long long: the kernel prints them as unsigned long. */
+struct hugesize_pool {
+	unsigned long long nr;      /* nr_hugepages: the pool's size */
+	unsigned long long free;    /* free_hugepages: not in use by a mapping */
+	unsigned long long resv;    /* resv_hugepages: promised, not yet faulted */
+	unsigned long long surplus; /* surplus_hugepages: above nr, overcommitted */
+};
+
+#define HUGESIZE_LOG2_MAX 63
+
+/* log2 of bytes when it is a power of two, else -1. */
+static inline int hugesize_log2(unsigned long long bytes)
+{
+	int log2 = 0;
+
+	if (bytes == 0 || (bytes & (bytes - 1)) != 0)
+		return -1;
+	while (bytes > 1) {
+		bytes >>= 1;
+		log2++;
+	}
+	return log2;
+}
+
+static inline long long hugesize_flags(unsigned long long bytes)
+{
+	int log2;
+
+	if (bytes == 0)
+		return 0;
+	log2 = hugesize_log2(bytes);
+	if (log2 < 1) {
+		errno = EINVAL;
+		return -1;
+	}
+	return (long long)log2 << MAP_HUGE_SHIFT;
+}
+
+static inline unsigned long long hugesize_bytes(long long flags)
+{
+	unsigned int log2 = (unsigned int)
+		(((unsigned long long)flags >> MAP_HUGE_SHIFT) & MAP_HUGE_MASK);
+
+	return log2 ? 1ULL << log2 : 0;
+}
+
+/* ASCII lower case, whatever the locale. */
+static inline char hugesize_lower(char c)
+{
+	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+}
+
+/*
+ * The binary shift a unit suffix stands for: "" or "b" 0, "k"/"kb"/"kib"
+ * 10, "m.." 20, "g.." 30, "t.." 40, "p.." 50, "e.." 60; -1 for anything
+ * else. Case-insensitive.
+ */
+static inline int hugesize_unit_shift(const char *unit)
+{
+	static const char prefixes[] = "kmgtpe";
+	const char *p;
+	int shift = 0;
+
+	if (*unit == '\0')
+		return 0;
+	for (p = prefixes; *p; p++) {
+		if (hugesize_lower(*unit) == *p) {
+			shift = 10 * (int)(p - prefixes + 1);
+			unit++;
+			if (hugesize_lower(*unit) == 'i') {
+				unit++;
+				if (hugesize_lower(*unit) != 'b')
+					return -1;
+			}
+			break;
+		}
+	}
+	if (hugesize_lower(*unit) == 'b')
+		unit++;
+	return *unit == '\0' ? shift : -1;
+}
+
+static inline long long hugesize_parse(const char *text)
+{
+	const unsigned long long limit = (unsigned long long)-1 >> 1;
+	unsigned long long value = 0;
+	int overflow = 0, shift;
+	const char *p;
+
+	if (text == 0 || *text < '0' || *text > '9') {
+		errno = EINVAL;
+		return -1;
+	}
+	for (p = text; *p >= '0' && *p <= '9'; p++) {
+		unsigned int digit = (unsigned int)(*p - '0');
+
+		if (value > (limit - digit) / 10)
+			overflow = 1;
+		else
+			value = value * 10 + digit;
+	}
+	shift = hugesize_unit_shift(p);
+	if (shift < 0) {
+		errno = EINVAL;
+		return -1;
+	}
+	if (overflow || value > limit >> shift) {
+		errno = ERANGE;
+		return -1;
+	}
+	return (long long)(value << shift);
+}
+
+/*
+ * A parser for the kernel's "Key:   123 kB" lines, fed a file in chunks of
+ * any size so that no line is ever cut short. With an empty key it reads a
+ * file that holds one number (sysfs). Internal; exposed for the tests.
+ */
+enum hugesize_scan_state {
+	HUGESIZE_SCAN_KEY,     /* matching the key at the start of a line */
+	HUGESIZE_SCAN_SKIP,    /* not our line: skipping to its end */
+	HUGESIZE_SCAN_BLANK,   /* after the key: blanks before the number */
+	HUGESIZE_SCAN_DIGITS,  /* in the number */
+	HUGESIZE_SCAN_UNIT,    /* blanks, then "kB", before the line ends */
+	HUGESIZE_SCAN_DONE,    /* the line was read: value/kb are final */
+	HUGESIZE_SCAN_BAD      /* the line did not have that form */
+};
+
+struct hugesize_scan {
+	const char *key;
+	unsigned long matched;      /* key characters seen on this line */
+	enum hugesize_scan_state state;
+	int overflow;
+	int kb;                     /* how many of "kB" followed the number */
+	unsigned long long value;
+};
+
+static inline void hugesize_scan_init(struct hugesize_scan *scan, const char *key)
+{
+	scan->key = key;
+	scan->matched = 0;
+	scan->state = HUGESIZE_SCAN_KEY;
+	scan->overflow = 0;
+	scan->kb = 0;
+	scan->value = 0;
+}
+
+static inline void hugesize_scan_char(struct hugesize_scan *scan, char c)
+{
+	switch (scan->state) {
+	case HUGESIZE_SCAN_KEY:
+		if (scan->key[scan->matched] != '\0') {
+			if (c == scan->key[scan->matched]) {
+				scan->matched++;
+				return;
+			}
+			scan->matched = 0;
+			if (c != '\n')
+				scan->state = HUGESIZE_SCAN_SKIP;
+			return;
+		}
+		scan->state = HUGESIZE_SCAN_BLANK;
+		/* fall through */
+	case HUGESIZE_SCAN_BLANK:
+		if (c == ' ' || c == '\t')
+			return;
+		scan->state = HUGESIZE_SCAN_DIGITS;
+		if (c < '0' || c > '9') {
+			scan->state = HUGESIZE_SCAN_BAD;
+			return;
+		}
+		/* fall through */
+	case HUGESIZE_SCAN_DIGITS:
+		if (c >= '0' && c <= '9') {
+			if (scan->value > ((unsigned long long)-1 - (unsigned)(c - '0')) / 10)
+				scan->overflow = 1;
+			else
+				scan->value = scan->value * 10 + (unsigned)(c - '0');
+			return;
+		}
+		scan->state = HUGESIZE_SCAN_UNIT;
+		/* fall through */
+	case HUGESIZE_SCAN_UNIT:
+		if (c == '\n')
+			scan->state = HUGESIZE_SCAN_DONE;
+		else if ((c == ' ' || c == '\t') && scan->kb == 0)
+			return;
+		else if (c == "kB"[scan->kb] && scan->kb < 2)
+			scan->kb++;
+		else
+			scan->state = HUGESIZE_SCAN_BAD;
+		return;
+	case HUGESIZE_SCAN_SKIP:
+		if (c == '\n')
+			scan->state = HUGESIZE_SCAN_KEY;
+		return;
+	case HUGESIZE_SCAN_DONE:
+	case HUGESIZE_SCAN_BAD:
+		return;
+	}
+}
+
+static inline void hugesize_scan_feed(struct hugesize_scan *scan,
+				      const char *data, unsigned long len)
+{
+	unsigned long i;
+
+	for (i = 0; i < len && scan->state < HUGESIZE_SCAN_DONE; i++)
+		hugesize_scan_char(scan, data[i]);
+}
+
+/*
+ * The end of the input: the number, or -1 with errno ENOENT (no such
+ * line), EIO (a line of another form) or ERANGE. want_kb: whether the
+ * number must be followed by "kB" (and is then returned in bytes).
+ */
+static inline long long hugesize_scan_end(struct hugesize_scan *scan, int want_kb)
+{
+	const unsigned long long limit = (unsigned long long)-1 >> 1;
+
+	if (scan->state == HUGESIZE_SCAN_DIGITS || scan->state == HUGESIZE_SCAN_UNIT)
+		scan->state = HUGESIZE_SCAN_DONE;         /* no final newline */
+	if (scan->state != HUGESIZE_SCAN_DONE) {
+		errno = scan->state == HUGESIZE_SCAN_BAD ? EIO : ENOENT;
+		return -1;
+	}
+	if (scan->kb != (want_kb ? 2 : 0)) {
+		errno = EIO;
+		return -1;
+	}
+	if (scan->overflow || scan->value > (want_kb ? limit >> 10 : limit)) {
+		errno = ERANGE;
+		return -1;
+	}
+	return (long long)(want_kb ? scan->value << 10 : scan->value);
+}
+
+/* Reads path through the scanner; -1 with errno on failure. */
+static inline long long hugesize_read_number(const char *path, const char *key,
+					     int want_kb)
+{
+	struct hugesize_scan scan;
+	char chunk[512];
+	long long result;
+	ssize_t n;
+	int fd, saved;
+
+#ifdef O_CLOEXEC
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+#else
+	fd = open(path, O_RDONLY);
+#endif
+	if (fd < 0)
+		return -1;
+	hugesize_scan_init(&scan, key);
+	while ((n = read(fd, chunk, sizeof chunk)) != 0) {
+		if (n < 0) {
+			if (errno == EINTR)
+				continue;
+			saved = errno;
+			close(fd);
+			errno = saved;
+			return -1;
+		}
+		hugesize_scan_feed(&scan, chunk, (unsigned long)n);
+	}
+	close(fd);
+	result = hugesize_scan_end(&scan, want_kb);
+	return result;
+}
+
+static inline long long hugesize_default(void)
+{
+	return hugesize_read_number(HUGESIZE_MEMINFO, "Hugepagesize:", 1);
+}
+
+/*
+ * The path of one pool file, "<dir>/hugepages-<kB>kB/<name>", in out; its
+ * size covers the longest such path, so nothing is ever cut off.
+ */
+#define HUGESIZE_PATH_MAX (sizeof HUGESIZE_SYSFS_DIR + sizeof "/hugepages-" \
+			   + 20 + sizeof "kB/surplus_hugepages")
+
+static inline void hugesize_pool_path(char *out, unsigned long long kb,
+				      const char *name)
+{
+	static const char dir[] = HUGESIZE_SYSFS_DIR "/hugepages-";
+	char digits[20];
+	int n = 0;
+	const char *s;
+
+	for (s = dir; *s; s++)
+		*out++ = *s;
+	do {
+		digits[n++] = (char)('0' + kb % 10);
+		kb /= 10;
+	} while (kb);
+	while (n)
+		*out++ = digits[--n];
+	*out++ = 'k';
+	*out++ = 'B';
+	if (name) {
+		*out++ = '/';
+		for (s = name; *s; s++)
+			*out++ = *s;
+	}
+	*out = '\0';
+}
+
+static inline int hugesize_list(unsigned long long *sizes, int max)
+{
+	char path[HUGESIZE_PATH_MAX];
+	int log2, count = 0;
+
+	if (max < 0 || (sizes == 0 && max > 0)) {
+		errno = EINVAL;
+		return -1;
+	}
+	/* Huge pages are base pages times a power of two: probing every
+	 * power of two from 1 kB up finds each directory, in order. */
+	for (log2 = 10; log2 <= HUGESIZE_LOG2_MAX; log2++) {
+		hugesize_pool_path(path, 1ULL << (log2 - 10), 0);
+		if (access(path, F_OK) != 0)
+			continue;
+		if (count < max)
+			sizes[count] = 1ULL << log2;
+		count++;
+	}
+	return count;
+}
+
+static inline int hugesize_pool(unsigned long long bytes, struct hugesize_pool *pool)
+{
+	static const char *const names[] = {
+		"nr_hugepages", "free_hugepages", "resv_hugepages", "surplus_hugepages"
+	};
+	unsigned long long *fields[4];
+	char path[HUGESIZE_PATH_MAX];
+	long long value;
+	int i;
+
+	if (pool == 0 || hugesize_log2(bytes) < 10) {
+		errno = EINVAL;
+		return -1;
+	}
+	fields[0] = &pool->nr;
+	fields[1] = &pool->free;
+	fields[2] = &pool->resv;
+	fields[3] = &pool->surplus;
+	for (i = 0; i < 4; i++) {
+		hugesize_pool_path(path, bytes >> 10, names[i]);
+		value = hugesize_read_number(path, "", 0);
+		if (value < 0)
+			return -1;
+		*fields[i] = (unsigned long long)value;
+	}
+	return 0;
+}
+
+#else
+#define HUGESIZE_HELPERS 0
+#endif /* helpers */
+
+#endif /* HUGESIZE_COMPAT_H */
