@@ -41,6 +41,9 @@
 #ifndef HUGESIZE_COMPAT_H
 #define HUGESIZE_COMPAT_H
 
+/* The version of this header; the pkg-config file carries it too. */
+#define HUGESIZE_COMPAT_VERSION "1.0"
+
 /* ---- Where the libc headers are ------------------------------------- */
 
 #if !defined(__STDC_HOSTED__)
