@@ -427,6 +427,16 @@
 #if HUGESIZE_HAVE_LIBC && HUGESIZE_MODERN && !defined(HUGESIZE_NO_HELPERS)
 #define HUGESIZE_HELPERS 1
 
+/* Casts and null pointers that neither C nor C++ warnings object to. */
+#ifdef __cplusplus
+# define HUGESIZE_CAST(type, value) static_cast<type>(value)
+# define HUGESIZE_NULL nullptr
+#else
+# define HUGESIZE_CAST(type, value) ((type)(value))
+# define HUGESIZE_NULL 0
+#endif
+#define HUGESIZE_LLONG_MAX (~0ULL >> 1)
+
 #include <errno.h>
 #include <fcntl.h>
 #include <unistd.h>
@@ -476,13 +486,13 @@ static inline long long hugesize_flags(unsigned long long bytes)
 		errno = EINVAL;
 		return -1;
 	}
-	return (long long)log2 << MAP_HUGE_SHIFT;
+	return HUGESIZE_CAST(long long, log2) << MAP_HUGE_SHIFT;
 }
 
 static inline unsigned long long hugesize_bytes(long long flags)
 {
-	unsigned int log2 = (unsigned int)
-		(((unsigned long long)flags >> MAP_HUGE_SHIFT) & MAP_HUGE_MASK);
+	unsigned int log2 = HUGESIZE_CAST(unsigned int,
+		(HUGESIZE_CAST(unsigned long long, flags) >> MAP_HUGE_SHIFT) & MAP_HUGE_MASK);
 
 	return log2 ? 1ULL << log2 : 0;
 }
@@ -490,7 +500,7 @@ static inline unsigned long long hugesize_bytes(long long flags)
 /* ASCII lower case, whatever the locale. */
 static inline char hugesize_lower(char c)
 {
-	return c >= 'A' && c <= 'Z' ? (char)(c - 'A' + 'a') : c;
+	return c >= 'A' && c <= 'Z' ? HUGESIZE_CAST(char, c - 'A' + 'a') : c;
 }
 
 /*
@@ -508,7 +518,7 @@ static inline int hugesize_unit_shift(const char *unit)
 		return 0;
 	for (p = prefixes; *p; p++) {
 		if (hugesize_lower(*unit) == *p) {
-			shift = 10 * (int)(p - prefixes + 1);
+			shift = 10 * HUGESIZE_CAST(int, p - prefixes + 1);
 			unit++;
 			if (hugesize_lower(*unit) == 'i') {
 				unit++;
@@ -525,17 +535,17 @@ static inline int hugesize_unit_shift(const char *unit)
 
 static inline long long hugesize_parse(const char *text)
 {
-	const unsigned long long limit = (unsigned long long)-1 >> 1;
+	const unsigned long long limit = HUGESIZE_LLONG_MAX;
 	unsigned long long value = 0;
 	int overflow = 0, shift;
 	const char *p;
 
-	if (text == 0 || *text < '0' || *text > '9') {
+	if (text == HUGESIZE_NULL || *text < '0' || *text > '9') {
 		errno = EINVAL;
 		return -1;
 	}
 	for (p = text; *p >= '0' && *p <= '9'; p++) {
-		unsigned int digit = (unsigned int)(*p - '0');
+		unsigned int digit = HUGESIZE_CAST(unsigned int, *p - '0');
 
 		if (value > (limit - digit) / 10)
 			overflow = 1;
@@ -551,7 +561,7 @@ static inline long long hugesize_parse(const char *text)
 		errno = ERANGE;
 		return -1;
 	}
-	return (long long)(value << shift);
+	return HUGESIZE_CAST(long long, value << shift);
 }
 
 /*
@@ -572,10 +582,11 @@ enum hugesize_scan_state {
 struct hugesize_scan {
 	const char *key;
 	unsigned long matched;      /* key characters seen on this line */
+	unsigned long long value;
 	enum hugesize_scan_state state;
 	int overflow;
 	int kb;                     /* how many of "kB" followed the number */
-	unsigned long long value;
+	int reserved;               /* keeps the size a multiple of 8: no padding */
 };
 
 static inline void hugesize_scan_init(struct hugesize_scan *scan, const char *key)
@@ -586,12 +597,21 @@ static inline void hugesize_scan_init(struct hugesize_scan *scan, const char *ke
 	scan->overflow = 0;
 	scan->kb = 0;
 	scan->value = 0;
+	scan->reserved = 0;
 }
 
+/* One character; the states run in the order of a line, so each may hand
+ * the character on to the next. */
 static inline void hugesize_scan_char(struct hugesize_scan *scan, char c)
 {
-	switch (scan->state) {
-	case HUGESIZE_SCAN_KEY:
+	unsigned int digit = HUGESIZE_CAST(unsigned int, c - '0');
+
+	if (scan->state == HUGESIZE_SCAN_SKIP) {
+		if (c == '\n')
+			scan->state = HUGESIZE_SCAN_KEY;
+		return;
+	}
+	if (scan->state == HUGESIZE_SCAN_KEY) {
 		if (scan->key[scan->matched] != '\0') {
 			if (c == scan->key[scan->matched]) {
 				scan->matched++;
@@ -603,43 +623,31 @@ static inline void hugesize_scan_char(struct hugesize_scan *scan, char c)
 			return;
 		}
 		scan->state = HUGESIZE_SCAN_BLANK;
-		/* fall through */
-	case HUGESIZE_SCAN_BLANK:
+	}
+	if (scan->state == HUGESIZE_SCAN_BLANK) {
 		if (c == ' ' || c == '\t')
 			return;
-		scan->state = HUGESIZE_SCAN_DIGITS;
-		if (c < '0' || c > '9') {
-			scan->state = HUGESIZE_SCAN_BAD;
-			return;
-		}
-		/* fall through */
-	case HUGESIZE_SCAN_DIGITS:
-		if (c >= '0' && c <= '9') {
-			if (scan->value > ((unsigned long long)-1 - (unsigned)(c - '0')) / 10)
+		scan->state = digit <= 9 ? HUGESIZE_SCAN_DIGITS : HUGESIZE_SCAN_BAD;
+	}
+	if (scan->state == HUGESIZE_SCAN_DIGITS) {
+		if (digit <= 9) {
+			if (scan->value > (~0ULL - digit) / 10)
 				scan->overflow = 1;
 			else
-				scan->value = scan->value * 10 + (unsigned)(c - '0');
+				scan->value = scan->value * 10 + digit;
 			return;
 		}
 		scan->state = HUGESIZE_SCAN_UNIT;
-		/* fall through */
-	case HUGESIZE_SCAN_UNIT:
+	}
+	if (scan->state == HUGESIZE_SCAN_UNIT) {
 		if (c == '\n')
 			scan->state = HUGESIZE_SCAN_DONE;
 		else if ((c == ' ' || c == '\t') && scan->kb == 0)
 			return;
-		else if (c == "kB"[scan->kb] && scan->kb < 2)
+		else if (scan->kb < 2 && c == "kB"[scan->kb])
 			scan->kb++;
 		else
 			scan->state = HUGESIZE_SCAN_BAD;
-		return;
-	case HUGESIZE_SCAN_SKIP:
-		if (c == '\n')
-			scan->state = HUGESIZE_SCAN_KEY;
-		return;
-	case HUGESIZE_SCAN_DONE:
-	case HUGESIZE_SCAN_BAD:
-		return;
 	}
 }
 
@@ -659,7 +667,7 @@ static inline void hugesize_scan_feed(struct hugesize_scan *scan,
  */
 static inline long long hugesize_scan_end(struct hugesize_scan *scan, int want_kb)
 {
-	const unsigned long long limit = (unsigned long long)-1 >> 1;
+	const unsigned long long limit = HUGESIZE_LLONG_MAX;
 
 	if (scan->state == HUGESIZE_SCAN_DIGITS || scan->state == HUGESIZE_SCAN_UNIT)
 		scan->state = HUGESIZE_SCAN_DONE;         /* no final newline */
@@ -675,7 +683,7 @@ static inline long long hugesize_scan_end(struct hugesize_scan *scan, int want_k
 		errno = ERANGE;
 		return -1;
 	}
-	return (long long)(want_kb ? scan->value << 10 : scan->value);
+	return HUGESIZE_CAST(long long, want_kb ? scan->value << 10 : scan->value);
 }
 
 /* Reads path through the scanner; -1 with errno on failure. */
@@ -705,7 +713,7 @@ static inline long long hugesize_read_number(const char *path, const char *key,
 			errno = saved;
 			return -1;
 		}
-		hugesize_scan_feed(&scan, chunk, (unsigned long)n);
+		hugesize_scan_feed(&scan, chunk, HUGESIZE_CAST(unsigned long, n));
 	}
 	close(fd);
 	result = hugesize_scan_end(&scan, want_kb);
@@ -735,7 +743,7 @@ static inline void hugesize_pool_path(char *out, unsigned long long kb,
 	for (s = dir; *s; s++)
 		*out++ = *s;
 	do {
-		digits[n++] = (char)('0' + kb % 10);
+		digits[n++] = HUGESIZE_CAST(char, '0' + kb % 10);
 		kb /= 10;
 	} while (kb);
 	while (n)
@@ -755,14 +763,14 @@ static inline int hugesize_list(unsigned long long *sizes, int max)
 	char path[HUGESIZE_PATH_MAX];
 	int log2, count = 0;
 
-	if (max < 0 || (sizes == 0 && max > 0)) {
+	if (max < 0 || (sizes == HUGESIZE_NULL && max > 0)) {
 		errno = EINVAL;
 		return -1;
 	}
 	/* Huge pages are base pages times a power of two: probing every
 	 * power of two from 1 kB up finds each directory, in order. */
 	for (log2 = 10; log2 <= HUGESIZE_LOG2_MAX; log2++) {
-		hugesize_pool_path(path, 1ULL << (log2 - 10), 0);
+		hugesize_pool_path(path, 1ULL << (log2 - 10), HUGESIZE_NULL);
 		if (access(path, F_OK) != 0)
 			continue;
 		if (count < max)
@@ -782,7 +790,7 @@ static inline int hugesize_pool(unsigned long long bytes, struct hugesize_pool *
 	long long value;
 	int i;
 
-	if (pool == 0 || hugesize_log2(bytes) < 10) {
+	if (pool == HUGESIZE_NULL || hugesize_log2(bytes) < 10) {
 		errno = EINVAL;
 		return -1;
 	}
@@ -795,7 +803,7 @@ static inline int hugesize_pool(unsigned long long bytes, struct hugesize_pool *
 		value = hugesize_read_number(path, "", 0);
 		if (value < 0)
 			return -1;
-		*fields[i] = (unsigned long long)value;
+		*fields[i] = HUGESIZE_CAST(unsigned long long, value);
 	}
 	return 0;
 }

@@ -289,7 +289,7 @@ static int cmd_map(const char *size_arg, const char *count_arg)
 	       flag_name("MAP", flags, name, sizeof name));
 	printf("  KernelPageSize  %llu kB (%s)\n", page >> 10,
 	       page == bytes ? "as asked" : "NOT the size asked for");
-	printf("  minor faults    %ld for %llu pages\n", faults, count);
+	printf("  minor faults    %ld for %llu page%s\n", faults, count, count == 1 ? "" : "s");
 	printf("  pool %-10s free %llu -> %llu, reserved %llu -> %llu -> %llu, in use %llu -> %llu\n",
 	       size, before.free, touched.free, before.resv, mapped.resv, touched.resv,
 	       in_use(&before), in_use(&touched));
