@@ -26,7 +26,11 @@ hash = $(shell cat $(1) 2>/dev/null | sha1sum | cut -c1-12)
 
 all:
 
-include $(sort $(wildcard toolchain/*.mk))
+# kernel.mk first: the others use its KSRC, SYSROOT and stamps; guest.mk last:
+# it uses what the libc stage may set (MUSL_CC).
+include toolchain/kernel.mk
+include $(filter-out toolchain/kernel.mk toolchain/guest.mk,$(sort $(wildcard toolchain/*.mk)))
+include toolchain/guest.mk
 
 # Package installation: rerun when the package list changes. Rules that need
 # packages take $(DEPS) as an order-only prerequisite.
