@@ -7,7 +7,7 @@ PACKAGES += g++ clang libclang-rt-14-dev musl-tools pkg-config man-db file \
 	gcc-aarch64-linux-gnu libc6-dev-arm64-cross \
 	gcc-mips64el-linux-gnuabi64 libc6-dev-mips64el-cross \
 	gcc-hppa-linux-gnu libc6-dev-hppa-cross \
-	gcc-alpha-linux-gnu libc6-dev-alpha-cross \
+	gcc-alpha-linux-gnu libc6.1-dev-alpha-cross \
 	gcc-i686-linux-gnu libc6-dev-i386-cross
 
 COMPAT         := $(B)/compat
@@ -23,9 +23,15 @@ COMPAT_TEST_CFLAGS := -std=c11 -O1 -g -Wall -Wextra -Werror -Wundef -pedantic \
 COMPAT_FUZZ_FLAGS  := -std=c11 -O1 -g -Wall -Wextra -Werror -D_GNU_SOURCE -Icompat-header \
 	-fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all
 COMPAT_FUZZ_SECONDS ?= 20
-# More libcs for the header matrix, NAME=INCLUDEDIR each (the patched ones).
-COMPAT_LIBCS ?=
-export COMPAT_LIBCS
+# More include directories for the header matrix, NAME=INCLUDEDIR each:
+# libcs, and kernel uapi headers alone. By default the patched glibc and
+# musl of the libc stage and the patched uapi of the kernel stage, built
+# first (COMPAT_LIBC_DEPS); set all three empty for the stock matrix only.
+COMPAT_LIBCS     ?= $(if $(GLIBC_DEP),glibc-patched=$(GLIBC_HEADERS)) \
+		    $(if $(MUSL_DEP),musl-patched=$(MUSL_PREFIX)/include)
+COMPAT_UAPIS     ?= $(if $(SYSROOT),uapi-$(KFLAVOUR)=$(SYSROOT)/usr/include)
+COMPAT_LIBC_DEPS ?= $(GLIBC_DEP) $(MUSL_DEP) $(if $(SYSROOT),$(SYSROOT)/.installed)
+export COMPAT_LIBCS COMPAT_UAPIS
 
 $(COMPAT)/hugesize: compat-header/hugesize.c $(COMPAT_HDR)
 	$(call say,compat,building the hugesize tool)
@@ -55,6 +61,7 @@ HOST_CHECKS += $(COMPAT_CHECKS)
 tap_count = toolchain/tap-count.sh $@
 
 check-compat-matrix: | $(DEPS)
+	$(Q)$(if $(strip $(COMPAT_LIBC_DEPS)),$(MAKE) -s --no-print-directory $(COMPAT_LIBC_DEPS) || true)
 	$(call say,compat,header matrix: compilers x standards x libcs x include orders)
 	$(Q)$(COMPAT_T)/matrix.sh $(COMPAT)/matrix | $(tap_count)
 
@@ -108,6 +115,6 @@ uninstall:
 HELP += "install    install the header, pkg-config file, man pages and tool (PREFIX, DESTDIR)"
 HELP += "uninstall  remove what install put there (same PREFIX, DESTDIR)"
 HELP += "check-compat  only the host tests of hugesize-compat.h and the hugesize tool"
-HELP += "           (COMPAT_LIBCS=\"name=includedir ...\" adds libcs to the header matrix)"
+HELP += "           (COMPAT_LIBCS=\"name=includedir ...\": the libcs the header matrix adds)"
 
 .PHONY: check-compat install uninstall $(COMPAT_CHECKS)

@@ -14,8 +14,19 @@ uapi=$work/uapi
 "$here/uapi.sh" "$uapi"
 
 conf=$(sed 's/#.*//' "$here/matrix.conf")
-for extra in ${COMPAT_LIBCS:-}; do
-	conf+=$'\n'"libc ${extra%%=*} native before,after,linux 1 -nostdinc -isystem ${extra#*=} -isystem @UAPI@ -isystem @CCINC@"
+# More include directories from the environment, NAME=DIR each: libc
+# headers (COMPAT_LIBCS) searched before the host's own, as a staging
+# install of glibc's headers needs (it lacks the generated gnu/stubs.h),
+# and kernel uapi headers alone (COMPAT_UAPIS). A directory that is not
+# there is one failure.
+missing=()
+for extra in ${COMPAT_LIBCS:-} ${COMPAT_UAPIS:-}; do
+	name=${extra%%=*} dir=${extra#*=}
+	[ -d "$dir" ] || { missing+=("$name: $dir does not exist (was it built?)"); continue; }
+	case " ${COMPAT_LIBCS:-} " in
+	*" $extra "*) conf+=$'\n'"libc $name native before,after,linux 1 -isystem $dir" ;;
+	*) conf+=$'\n'"libc $name native linux 0 -nostdinc -isystem $dir -isystem @CCINC@" ;;
+	esac
 done
 
 # One case: every standard of one compiler with one libc and order.
@@ -33,11 +44,14 @@ run_case() {
 		"$cc" -x "$lang" -std="$std" -fsyntax-only -Wall -Wextra -Werror -Wundef -pedantic \
 			$flags -I"$top/compat-header" -I"$here" -DEXPECT_HELPERS="$expect" \
 			-DEXPECTED_MAP_HUGETLB="$hugetlb" ${order:+-DORDER_${order^^}} \
-			"$here/values.c" >>"$log" 2>&1 || failed+=" $std"
+			"$here/values.c" >"$log" 2>&1 && continue
+		# The errors of the first standard that failed tell the story.
+		[ -n "$failed" ] || { echo "# -std=$std:"; sed 's/^/# /' "$log" | head -n 15; } >"$log.first"
+		failed+=" $std"
 	done
 	if [ -n "$failed" ]; then
 		echo "not ok - $name (failed:$failed)" >"$out"
-		sed 's/^/# /' "$log" | head -n 20 >>"$out"
+		cat "$log.first" >>"$out"
 	else
 		echo "ok - $name ($(wc -w <<<"$stds") standards)" >"$out"
 	fi
@@ -66,6 +80,11 @@ while read -r kind cname lang hugetlb stds; do
 done <<<"$conf"
 wait
 
+for m in "${missing[@]}"; do
+	n=$((n + 1))
+	echo "not ok - $m" >"$work/cases/$(printf %04d $n)"
+done
+
 # The check itself must be able to fail: a wrong expectation must not compile.
 n=$((n + 1))
 out=$work/cases/$(printf %04d $n)
@@ -80,7 +99,7 @@ echo "TAP version 13"
 echo "1..$n"
 i=0
 for f in "$work"/cases/[0-9]*; do
-	case $f in *.log) continue ;; esac
+	case $f in *.log | *.first) continue ;; esac
 	i=$((i + 1))
 	sed "1s/^\(\(not \)\?ok\) -/\1 $i -/" "$f"
 done
