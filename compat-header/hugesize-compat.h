@@ -54,19 +54,29 @@
 # define HUGESIZE_HOSTED 0
 #endif
 
+/*
+ * The libc's own definitions come first, whatever order the program
+ * includes things in. HUGESIZE_HAVE_LIBC: the helpers' headers are there.
+ * A compiler that cannot tell is trusted to have a libc when hosted.
+ */
 #if HUGESIZE_HOSTED && defined(__has_include)
-# if __has_include(<sys/mman.h>) && __has_include(<sys/shm.h>)
+# if __has_include(<sys/mman.h>)
+#  include <sys/mman.h>
+# endif
+# if __has_include(<sys/shm.h>)
+#  include <sys/shm.h>
+# endif
+# if __has_include(<errno.h>) && __has_include(<fcntl.h>) && __has_include(<unistd.h>)
 #  define HUGESIZE_HAVE_LIBC 1
 # else
 #  define HUGESIZE_HAVE_LIBC 0
 # endif
-#else
-# define HUGESIZE_HAVE_LIBC HUGESIZE_HOSTED
-#endif
-
-#if HUGESIZE_HAVE_LIBC
+#elif HUGESIZE_HOSTED
 # include <sys/mman.h>
 # include <sys/shm.h>
+# define HUGESIZE_HAVE_LIBC 1
+#else
+# define HUGESIZE_HAVE_LIBC 0
 #endif
 
 /* ---- The flag bits that ask for huge pages at all ------------------- */
@@ -442,7 +452,7 @@
 #include <unistd.h>
 
 /* Where the kernel publishes the sizes and the default; a test may point
- * these at a copy by defining them before the include. */
+ * these at a copy by defining them, as string literals, before the include. */
 #ifndef HUGESIZE_SYSFS_DIR
 # define HUGESIZE_SYSFS_DIR "/sys/kernel/mm/hugepages"
 #endif
