@@ -74,7 +74,7 @@ check-compat-helpers: $(COMPAT)/test-helpers
 	$(Q)$< | $(tap_count)
 
 check-compat-live: $(COMPAT)/test-live
-	$(call say,compat,the helpers on this machine's /proc and /sys)
+	$(call say,compat,the helpers on the /proc and /sys of this machine)
 	$(Q)$< | $(tap_count)
 
 check-compat-fake: $(COMPAT)/test-fake
