@@ -463,10 +463,10 @@
 /* Pages of one size, as the files under HUGESIZE_SYSFS_DIR count them.
  * Unsigned long long: the kernel prints them as unsigned long. */
 struct hugesize_pool {
-	unsigned long long nr;      /* nr_hugepages: the pool's size */
+	unsigned long long nr;      /* nr_hugepages: all pages, surplus too */
 	unsigned long long free;    /* free_hugepages: not in use by a mapping */
 	unsigned long long resv;    /* resv_hugepages: promised, not yet faulted */
-	unsigned long long surplus; /* surplus_hugepages: above nr, overcommitted */
+	unsigned long long surplus; /* surplus_hugepages: overcommitted, in nr */
 };
 
 #define HUGESIZE_LOG2_MAX 63
