@@ -15,6 +15,7 @@ export V
 PACKAGES    := make gcc libc6-dev patch xz-utils perl
 ALL         :=
 HOST_CHECKS :=
+GUEST_CHECKS :=
 GUEST_TESTS :=
 HELP        :=
 DEPS        := $(B)/stamps/deps
@@ -48,11 +49,15 @@ all: $(ALL)
 
 # check: every stage runs even when an earlier one fails; the last line
 # tallies all of them and the exit status says whether anything failed.
-CHECKS = $(HOST_CHECKS) check-guest
+CHECKS = $(HOST_CHECKS) check-guest $(GUEST_CHECKS)
 check:
-	$(Q)rm -rf $(B)/results
-	$(Q)for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || true; done
+	$(Q)rm -rf $(B)/results; start=$$(date +%s); \
+	for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || true; done; \
+	echo "# make check: $$(($$(date +%s) - start)) s wall; 'make bench-pipeline' compares with the goals"
 	$(Q)toolchain/summary.sh $(B)/results $(CHECKS)
+
+bench-pipeline:
+	$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
 
 help:
 	@echo 'hugesize: huge page size selection, kernel to libc to application'
@@ -63,6 +68,7 @@ help:
 	@echo '  run        boot the patched kernel and show huge page size selection (CMD=... runs one command)'
 	@echo '  shell      boot the guest with a busybox shell on the serial console'
 	@echo '  deps       install the Debian packages the build needs'
+	@echo '  bench-pipeline  warm make check and guest boot time against the goals (COLD=1: also a fresh clone)'
 	@for l in $(HELP); do echo "  $$l"; done
 	@echo '  clean      remove build outputs, keep unpacked sources'
 	@echo '  distclean  remove all of build/'
@@ -79,4 +85,4 @@ clean:
 distclean:
 	rm -rf $(B)
 
-.PHONY: all check help clean distclean deps $(HOST_CHECKS)
+.PHONY: all check bench-pipeline help clean distclean deps $(HOST_CHECKS) $(GUEST_CHECKS)

@@ -9,7 +9,7 @@
 #   shell  an interactive busybox shell (Ctrl-A X leaves QEMU)
 # Environment: QEMU (binary), QEMU_MEM, QEMU_SMP, GUEST_TIMEOUT (seconds the
 # host waits before it kills the guest), TEST_TIMEOUT (per test program),
-# KERNEL_ARGS (appended to the command line).
+# KERNEL_ARGS (appended to the command line), QEMU_ARGS (appended to QEMU's).
 set -u -o pipefail
 mode=${1:-}; kernel=${2:-}; initramfs=${3:-}; log=${4:-}; command=${5:-}
 case $mode in check|run|shell) ;; *)
@@ -42,7 +42,7 @@ if [ "$mode" != check ]; then
 fi
 
 qemu_cmd=("$qemu" -accel tcg -cpu max -m "${QEMU_MEM:-6G}" -smp "${QEMU_SMP:-2}"
-	-kernel "$kernel" -initrd "$image" -append "$args" -no-reboot)
+	-kernel "$kernel" -initrd "$image" -append "$args" -no-reboot ${QEMU_ARGS:-})
 mkdir -p "$(dirname "$log")"
 if [ "$mode" = shell ]; then
 	exec "${qemu_cmd[@]}" -nographic

@@ -9,26 +9,48 @@ MUSL_DEP ?=
 
 GUEST        := $(B)/guest/$(KFLAVOUR)
 KSELFTESTS   := $(KSRC)/tools/testing/selftests
-GUEST_CFLAGS := -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE \
+GUEST_WARN   := -Wall -Wextra -Werror
+GUEST_CFLAGS  = -static -std=gnu11 -O2 $(GUEST_WARN) -D_GNU_SOURCE \
 		-isystem $(SYSROOT)/usr/include -Icompat-header -Itests/guest/lib -isystem $(KSELFTESTS)
 GUEST_LIB    := $(wildcard tests/guest/lib/*.c)
 GUEST_INPUTS := $(GUEST_LIB) $(wildcard tests/guest/lib/*.h) compat-header/hugesize-compat.h \
 		$(SYSROOT)/.installed $(MUSL_DEP) | $(DEPS)
-GUEST_TESTS  += $(patsubst tests/guest/%.c,$(GUEST)/tests/%,$(wildcard tests/guest/*.c)) \
+
+# Every program of tests/guest/ is built once per libc flavour:
+#   NAME             the patched musl (MUSL_CC): the constants from <sys/mman.h>
+#   NAME.stock-musl  Debian's musl as it is: missing constants from hugesize-compat.h
+#   NAME.glibc       the patched glibc headers, linked statically with the system glibc
+GUEST_FLAVOURS ?= musl stock-musl glibc
+GUEST_SUFFIX.musl       :=
+GUEST_SUFFIX.stock-musl := .stock-musl
+GUEST_SUFFIX.glibc      := .glibc
+GUEST_PROGRAMS := $(patsubst tests/guest/%.c,%,$(wildcard tests/guest/*.c))
+GUEST_TESTS  += $(foreach f,$(GUEST_FLAVOURS),$(addprefix $(GUEST)/tests/,$(addsuffix $(GUEST_SUFFIX.$(f)),$(GUEST_PROGRAMS)))) \
 		$(GUEST)/tests/kselftest-hugetlb-pagesize
 
 TEST_TIMEOUT  ?= 120
 GUEST_TIMEOUT ?= 900
 export TEST_TIMEOUT GUEST_TIMEOUT
 
-guest_cc = $(MUSL_CC) $(GUEST_CFLAGS) -o $@ $(1) $(GUEST_LIB)
+# $(call guest_cc,SOURCE[,COMPILER[,EXTRA FLAGS]])
+guest_cc = $(or $(2),$(MUSL_CC)) $(GUEST_CFLAGS) $(3) -o $@ $(1) $(GUEST_LIB)
 
 $(GUEST)/tests/%: tests/guest/%.c $(GUEST_INPUTS)
 	$(call say,guest,building $*)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$<)
 
-# The selftest of the kernel series, built from the patched tree (tests/vm
-# on 6.1, tests/mm later).
+$(GUEST)/tests/%.stock-musl: tests/guest/%.c $(GUEST_INPUTS)
+	$(call say,guest,building $* with Debian musl + hugesize-compat.h)
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,musl-gcc)
+
+$(GUEST)/tests/%.glibc: tests/guest/%.c $(GLIBC_DEP) $(GUEST_INPUTS)
+	$(call say,guest,building $* with the patched glibc headers)
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,gcc,-isystem $(GLIBC_HEADERS))
+
+# The selftest of the kernel series, built from the patched tree (under
+# selftests/vm on 6.1, selftests/mm later) with the warnings the kernel's
+# selftests are built with.
+$(GUEST)/tests/kselftest-hugetlb-pagesize: GUEST_WARN := -Wall -Werror
 $(GUEST)/tests/kselftest-hugetlb-pagesize: $(KSRC_STAMP) $(GUEST_INPUTS)
 	$(call say,guest,building the kernel selftest hugetlb-pagesize)
 	$(Q)mkdir -p $(@D) && src=$$(ls $(KSELFTESTS)/*/hugetlb-pagesize.c 2>/dev/null) || \

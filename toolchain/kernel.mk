@@ -1,7 +1,7 @@
 # The guest kernel: Debian's linux-source-$(KVER), patched with kernel/series,
 # configured as tinyconfig + kernel/guest.config; bzImage and uapi headers.
 
-PACKAGES += linux-source-$(KVER) flex bison bc libelf-dev
+PACKAGES += linux-source-$(KVER) flex bison bc libelf-dev rsync
 
 # KERNEL_PATCHES=none builds and boots the kernel as Debian ships it.
 KERNEL_PATCHES ?= series
@@ -19,6 +19,8 @@ KOBJ    := $(B)/obj/linux-$(KFLAVOUR)
 SYSROOT := $(B)/sysroot/$(KFLAVOUR)
 BZIMAGE := $(KOBJ)/arch/x86/boot/bzImage
 KMAKE    = $(MAKE) -s -C $(KSRC) O=$(abspath $(KOBJ)) ARCH=$(KARCH)
+# Two make runs in one checkout must not build one kernel tree at once.
+KLOCK    = flock $(B)/obj/.linux-$(KFLAVOUR).lock
 
 KSERIES_FILES := $(KSERIES) $(addprefix kernel/,$(shell sed 's/#.*//' $(KSERIES) 2>/dev/null))
 KSRC_STAMP    := $(KSRC)/.hugesize/applied.$(call hash,$(KSERIES_FILES))
@@ -34,19 +36,19 @@ $(KSRC_STAMP): $(KSERIES_FILES) | $(DEPS)
 $(KOBJ)/.config: kernel/guest.config | $(KSRC_STAMP)
 	$(call say,kernel,configuring tinyconfig + $<)
 	$(Q)mkdir -p $(KOBJ)
-	$(Q)toolchain/quiet.sh $(KOBJ)/config.log sh -c '$(KMAKE) tinyconfig && \
+	$(Q)$(KLOCK) toolchain/quiet.sh $(KOBJ)/config.log sh -c '$(KMAKE) tinyconfig && \
 		$(KSRC)/scripts/kconfig/merge_config.sh -m -O $(KOBJ) $(KOBJ)/.config $< && \
 		$(KMAKE) olddefconfig'
 	$(Q)toolchain/kconfig-verify.sh $< $@
 
 $(BZIMAGE): $(KOBJ)/.config $(KSRC_STAMP)
 	$(call say,kernel,building bzImage (linux-$(KFLAVOUR); a few minutes when cold))
-	$(Q)toolchain/quiet.sh $(KOBJ)/build.log $(KMAKE) -j$(shell nproc) bzImage
+	$(Q)$(KLOCK) toolchain/quiet.sh $(KOBJ)/build.log $(KMAKE) -j$(shell nproc) bzImage
 	$(Q)touch $@
 
 $(SYSROOT)/.installed: $(KSRC_STAMP)
 	$(call say,kernel,installing uapi headers into $(SYSROOT))
-	$(Q)toolchain/quiet.sh $(KOBJ)/headers.log $(MAKE) -s -C $(KSRC) O=$(abspath $(KOBJ))-headers \
+	$(Q)mkdir -p $(KOBJ) && $(KLOCK) toolchain/quiet.sh $(KOBJ)/headers.log $(MAKE) -s -C $(KSRC) O=$(abspath $(KOBJ))-headers \
 		ARCH=$(KARCH) headers_install INSTALL_HDR_PATH=$(abspath $(SYSROOT))/usr
 	$(Q)touch $@
 
