@@ -1,7 +1,7 @@
 # The guest kernel: Debian's linux-source-$(KVER), patched with kernel/series,
 # configured as tinyconfig + kernel/guest.config; bzImage and uapi headers.
 
-PACKAGES += linux-source-$(KVER) flex bison bc libelf-dev rsync
+PACKAGES += linux-source-$(KVER) linux-source-6.12 linux-source-6.1 flex bison bc libelf-dev rsync
 
 # KERNEL_PATCHES=none builds and boots the kernel as Debian ships it.
 KERNEL_PATCHES ?= series
@@ -52,8 +52,17 @@ $(SYSROOT)/.installed: $(KSRC_STAMP)
 		ARCH=$(KARCH) headers_install INSTALL_HDR_PATH=$(abspath $(SYSROOT))/usr
 	$(Q)touch $@
 
+# The series applies with no fuzz to both trees, checkpatch is silent, and
+# every architecture's installed uapi carries every size.
+check-kernel-verify: | $(DEPS)
+	$(call say,kernel,verifying kernel/series against linux 6.12 and 6.1)
+	$(Q)toolchain/kernel-verify.sh | toolchain/tap-count.sh $@
+kernel-verify: check-kernel-verify
+HOST_CHECKS += check-kernel-verify
+
 kernel: $(BZIMAGE) $(SYSROOT)/.installed
 ALL  += kernel
 HELP += "kernel     unpack, patch, configure and build the guest kernel and its uapi headers"
 HELP += "           (KERNEL_PATCHES=none: the kernel as Debian ships it)"
-.PHONY: kernel
+HELP += "kernel-verify  the series applies with no fuzz to 6.12 and 6.1, checkpatch --strict, uapi per arch"
+.PHONY: kernel kernel-verify
