@@ -1,0 +1,33 @@
+#ifndef SIZES_H
+#define SIZES_H
+
+#define SIZES_MAX 16
+
+/* The huge page sizes the running kernel offers (sysfs), ascending; exits
+ * the program when there are none or more than max. */
+int sizes_offered(unsigned long long *sizes, int max);
+
+/* "2MB", "1GB", "64KB", "16EB": bytes by its largest binary unit. */
+const char *size_name(unsigned long long bytes, char *buf, unsigned long len);
+#define SIZE_NAME(bytes) size_name((bytes), (char[24]){ 0 }, 24)
+
+/* The libc's (or hugesize-compat.h's) named constants for a size; NULL
+ * when the size has no name. */
+struct size_names {
+	unsigned long long bytes;
+	unsigned int map, shm, mfd;
+};
+const struct size_names *size_names(unsigned long long bytes);
+
+/* A page small enough to fault in freely; a gigantic page (1 GB) is zeroed
+ * at first touch, which takes seconds under TCG. */
+int size_cheap(unsigned long long bytes);
+
+/*
+ * The patched-musl build (the program without a .flavour suffix). Only it
+ * faults in gigantic pages; the other builds check what shows without a
+ * fault (reservation, KernelPageSize).
+ */
+int flavour_primary(void);
+
+#endif
