@@ -10,6 +10,7 @@
 
 #include "hugesize-compat.h"
 #include "hugemap.h"
+#include "smaps.h"
 
 const char *hugemap_kind_name(enum hugemap_kind kind)
 {
@@ -146,6 +147,20 @@ char *hugemap_view(struct hugemap *m)
 	return m->view[i];
 }
 
+/* munmap() wants whole huge pages: the kernel mapped len rounded up to the
+ * page size, which smaps tells when len alone does not do. */
+static int unmap(char *p, size_t len)
+{
+	unsigned long long page;
+
+	if (!munmap(p, len))
+		return 0;
+	page = smaps_page_size(p);
+	if (errno != EINVAL || !page)
+		return -1;
+	return munmap(p, (len + page - 1) / page * page);
+}
+
 int hugemap_release(struct hugemap *m)
 {
 	int i, ret = 0;
@@ -153,7 +168,7 @@ int hugemap_release(struct hugemap *m)
 	for (i = 0; i < HUGEMAP_VIEWS; i++) {
 		if (!m->view[i])
 			continue;
-		if (m->kind == HUGEMAP_SHMGET ? shmdt(m->view[i]) : munmap(m->view[i], m->len))
+		if (m->kind == HUGEMAP_SHMGET ? shmdt(m->view[i]) : unmap(m->view[i], m->len))
 			ret = -errno;
 		m->view[i] = NULL;
 	}
