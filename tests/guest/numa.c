@@ -1,0 +1,128 @@
+/*
+ * NUMA, the use case that motivated the size field: in a guest with two
+ * nodes and per-node pools (`make check`'s NUMA stage), huge pages of the
+ * smallest size spread over both nodes with mbind(MPOL_INTERLEAVE), and a
+ * page of the largest size lands on the node mbind(MPOL_BIND) names. Both
+ * are proven twice: /proc/self/numa_maps (kernelpagesize_kB, N0=, N1=) and
+ * the per-node counters under /sys/devices/system/node/node<N>/hugepages/.
+ * With one node (the main guest) the tests skip.
+ */
+#include <errno.h>
+#include <linux/mempolicy.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "kselftest_harness.h"
+#include "dyntest.h"
+#include "hugesize-compat.h"
+#include "sizes.h"
+
+#define NODES		2
+#define INTERLEAVED	8	/* pages, over both nodes */
+#define NODE_DIR	"/sys/devices/system/node"
+
+enum numa_case { INTERLEAVE, BIND };
+
+struct placement {
+	unsigned long long page_kb;
+	long on_node[NODES];
+};
+
+static long node_free(int node, unsigned long long size)
+{
+	char path[128];
+	long n = -1;
+	FILE *f;
+
+	snprintf(path, sizeof(path), NODE_DIR "/node%d/hugepages/hugepages-%llukB/free_hugepages",
+		 node, size >> 10);
+	f = fopen(path, "r");
+	if (f && fscanf(f, "%ld", &n) != 1)
+		n = -1;
+	if (f)
+		fclose(f);
+	return n;
+}
+
+/* The numa_maps line of the mapping that starts at addr. */
+static int numa_placement(const void *addr, struct placement *pl)
+{
+	char line[1024], *tok, *save;
+	unsigned long start;
+	int node, found = 0;
+	long pages;
+	FILE *f = fopen("/proc/self/numa_maps", "r");
+
+	memset(pl, 0, sizeof(*pl));
+	while (f && !found && fgets(line, sizeof(line), f)) {
+		if (sscanf(line, "%lx ", &start) != 1 || start != (unsigned long)addr)
+			continue;
+		found = 1;
+		for (tok = strtok_r(line, " \n", &save); tok; tok = strtok_r(NULL, " \n", &save)) {
+			if (sscanf(tok, "N%d=%ld", &node, &pages) == 2 && node >= 0 && node < NODES)
+				pl->on_node[node] = pages;
+			sscanf(tok, "kernelpagesize_kB=%llu", &pl->page_kb);
+		}
+	}
+	if (f)
+		fclose(f);
+	return found ? 0 : -1;
+}
+
+static void check(struct __test_metadata *_metadata, const struct dyntest *t)
+{
+	long pages = t->arg == INTERLEAVE ? INTERLEAVED : 1, before[NODES], want[NODES];
+	size_t len = (size_t)pages * t->size;
+	unsigned int cpu, here;
+	unsigned long mask = 3;
+	struct placement pl;
+	int node;
+	char *p;
+
+	if (access(NODE_DIR "/node1", F_OK))
+		SKIP(return, "one NUMA node: the NUMA stage boots a guest with two");
+	/* Bound to the node we do not run on: not where the page would go anyway. */
+	ASSERT_EQ(0, syscall(SYS_getcpu, &cpu, &here, NULL));
+	if (t->arg == BIND)
+		mask = 1UL << (here ? 0 : 1);
+	for (node = 0; node < NODES; node++) {
+		before[node] = node_free(node, t->size);
+		want[node] = t->arg == INTERLEAVE ? pages / NODES : (long)(mask >> node & 1);
+		if (before[node] < want[node])
+			SKIP(return, "node %d has %ld free %s pages", node, before[node],
+			     SIZE_NAME(t->size));
+	}
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (int)hugesize_flags(t->size), -1, 0);
+	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap: %s", strerror(errno));
+	ASSERT_EQ(0, syscall(SYS_mbind, p, len, t->arg == INTERLEAVE ? MPOL_INTERLEAVE : MPOL_BIND,
+			     &mask, NODES + 1, 0)) TH_LOG("mbind: %s", strerror(errno));
+	memset(p, 0x5a, len);
+
+	ASSERT_EQ(0, numa_placement(p, &pl));
+	EXPECT_EQ(t->size >> 10, pl.page_kb);
+	for (node = 0; node < NODES; node++) {
+		EXPECT_EQ(want[node], pl.on_node[node]) TH_LOG("numa_maps N%d=", node);
+		EXPECT_EQ(before[node] - want[node], node_free(node, t->size))
+			TH_LOG("node %d free_hugepages", node);
+	}
+	EXPECT_EQ(0, munmap(p, len));
+	for (node = 0; node < NODES; node++)
+		EXPECT_EQ(before[node], node_free(node, t->size));
+}
+
+static void add_tests(void)
+{
+	unsigned long long sizes[SIZES_MAX];
+	int n = sizes_offered(sizes, SIZES_MAX);
+
+	dyntest_add(check, sizes[0], 0, INTERLEAVE, "mmap_private_%s_mbind_interleave_nodes_0_1",
+		    SIZE_NAME(sizes[0]));
+	dyntest_add(check, sizes[n - 1], 0, BIND, "mmap_private_%s_mbind_bind_remote_node",
+		    SIZE_NAME(sizes[n - 1]));
+}
+
+DYNTEST_MAIN(add_tests)
