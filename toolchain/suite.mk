@@ -1,12 +1,12 @@
 # Guest boots of the suite besides the main one (toolchain/guest.mk): each
 # runs a few programs of tests/guest/ in a guest configured for them.
 #
-#   check-numa  (part of make check, x86_64) tests/guest/numa.c in a guest
+#   check-numa  (part of make check, x86_64) tests/guest/numa/numa.c in a guest
 #               with two NUMA nodes from QEMU's ACPI SRAT and per-node pools
 #   bench       (make bench, not part of check) tests/guest/bench/bench.c:
 #               minor faults, populate time and random access per page size
 
-vpath %.c tests/guest/bench
+vpath %.c tests/guest/bench tests/guest/numa
 
 ifeq ($(ARCH),x86_64)
 # Node 0 gets 5G: QEMU puts its first 3G below the PCI hole, and the kernel's

@@ -21,19 +21,6 @@
 #include "sizes.h"
 #include "smaps.h"
 
-enum bad_case {
-	MMAP_WITHOUT_HUGETLB, SHMGET_WITHOUT_HUGETLB, MEMFD_WITHOUT_HUGETLB,
-	MMAP_UNALIGNED_LENGTH, SHMGET_UNALIGNED_LENGTH, MUNMAP_PARTIAL,
-	MMAP_FIXED_UNALIGNED, MEMFD_FTRUNCATE_UNALIGNED, BAD_CASES
-};
-
-static const char *const case_name[BAD_CASES] = {
-	"mmap_private_%s_without_map_hugetlb", "shmget_%s_without_shm_hugetlb",
-	"memfd_%s_without_mfd_hugetlb_einval", "mmap_private_%s_unaligned_length",
-	"shmget_%s_unaligned_length", "munmap_%s_part_of_a_page_einval",
-	"mmap_fixed_%s_unaligned_address_einval", "memfd_%s_ftruncate_unaligned_einval",
-};
-
 static struct hugesize_pool pool(struct __test_metadata *_metadata, unsigned long long size)
 {
 	struct hugesize_pool p;
@@ -93,11 +80,12 @@ static void unaligned_length(struct __test_metadata *_metadata, const struct dyn
 	EXPECT_EQ(before.resv, pool(_metadata, t->size).resv);
 }
 
-static void munmap_partial(struct __test_metadata *_metadata, const struct dyntest *t)
+static void munmap_partial(struct __test_metadata *_metadata, const struct dyntest *t,
+			   enum hugemap_kind kind)
 {
 	struct hugemap_request req = {
-		.kind = HUGEMAP_MMAP_PRIVATE, .hugetlb = 1,
-		.size_bits = (unsigned int)hugesize_flags(t->size), .len = t->size,
+		.kind = kind, .hugetlb = 1, .size_bits = (unsigned int)hugesize_flags(t->size),
+		.len = t->size,
 	};
 	long base = getpagesize();
 	struct hugemap m;
@@ -111,13 +99,15 @@ static void munmap_partial(struct __test_metadata *_metadata, const struct dynte
 	EXPECT_EQ(0, hugemap_release(&m));
 }
 
-static void fixed_unaligned(struct __test_metadata *_metadata, const struct dyntest *t)
+static void fixed_unaligned(struct __test_metadata *_metadata, const struct dyntest *t,
+			    enum hugemap_kind kind)
 {
 	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_HUGETLB |
 		    (int)hugesize_flags(t->size);
 	char *area, *aligned, *p;
 	size_t len = 3 * t->size;
 
+	(void)kind;	/* mmap private */
 	/* Address space to aim into: aligned inside, ours alone. */
 	area = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	ASSERT_NE(MAP_FAILED, area);
@@ -133,9 +123,13 @@ static void fixed_unaligned(struct __test_metadata *_metadata, const struct dynt
 	EXPECT_EQ(0, munmap(area, len));
 }
 
-static void ftruncate_unaligned(struct __test_metadata *_metadata, const struct dyntest *t)
+static void ftruncate_unaligned(struct __test_metadata *_metadata, const struct dyntest *t,
+				enum hugemap_kind kind)
 {
-	int fd = memfd_create("hugesize", MFD_CLOEXEC | MFD_HUGETLB |
+	int fd;
+
+	(void)kind;	/* memfd */
+	fd = memfd_create("hugesize", MFD_CLOEXEC | MFD_HUGETLB |
 				      (unsigned int)hugesize_flags(t->size));
 
 	ASSERT_LE(0, fd);
@@ -147,36 +141,29 @@ static void ftruncate_unaligned(struct __test_metadata *_metadata, const struct 
 	EXPECT_EQ(0, close(fd));
 }
 
+typedef void (*bad_fn)(struct __test_metadata *_metadata, const struct dyntest *t,
+		       enum hugemap_kind kind);
+
+static const struct {
+	const char *name;
+	bad_fn fn;
+	enum hugemap_kind kind;
+} cases[] = {
+	{ "mmap_private_%s_without_map_hugetlb", without_hugetlb, HUGEMAP_MMAP_PRIVATE },
+	{ "shmget_%s_without_shm_hugetlb", without_hugetlb, HUGEMAP_SHMGET },
+	{ "memfd_%s_without_mfd_hugetlb_einval", without_hugetlb, HUGEMAP_MEMFD },
+	{ "mmap_private_%s_unaligned_length", unaligned_length, HUGEMAP_MMAP_PRIVATE },
+	{ "shmget_%s_unaligned_length", unaligned_length, HUGEMAP_SHMGET },
+	{ "munmap_%s_part_of_a_page_einval", munmap_partial, HUGEMAP_MMAP_PRIVATE },
+	{ "mmap_fixed_%s_unaligned_address_einval", fixed_unaligned, HUGEMAP_MMAP_PRIVATE },
+	{ "memfd_%s_ftruncate_unaligned_einval", ftruncate_unaligned, HUGEMAP_MEMFD },
+};
+
 static void check(struct __test_metadata *_metadata, const struct dyntest *t)
 {
 	struct hugesize_pool before = pool(_metadata, t->size);
 
-	switch (t->kind) {
-	case MMAP_WITHOUT_HUGETLB:
-		without_hugetlb(_metadata, t, HUGEMAP_MMAP_PRIVATE);
-		break;
-	case SHMGET_WITHOUT_HUGETLB:
-		without_hugetlb(_metadata, t, HUGEMAP_SHMGET);
-		break;
-	case MEMFD_WITHOUT_HUGETLB:
-		without_hugetlb(_metadata, t, HUGEMAP_MEMFD);
-		break;
-	case MMAP_UNALIGNED_LENGTH:
-		unaligned_length(_metadata, t, HUGEMAP_MMAP_PRIVATE);
-		break;
-	case SHMGET_UNALIGNED_LENGTH:
-		unaligned_length(_metadata, t, HUGEMAP_SHMGET);
-		break;
-	case MUNMAP_PARTIAL:
-		munmap_partial(_metadata, t);
-		break;
-	case MMAP_FIXED_UNALIGNED:
-		fixed_unaligned(_metadata, t);
-		break;
-	case MEMFD_FTRUNCATE_UNALIGNED:
-		ftruncate_unaligned(_metadata, t);
-		break;
-	}
+	cases[t->arg].fn(_metadata, t, cases[t->arg].kind);
 	EXPECT_EQ(before.free, pool(_metadata, t->size).free);
 	EXPECT_EQ(before.resv, pool(_metadata, t->size).resv);
 }
@@ -184,13 +171,14 @@ static void check(struct __test_metadata *_metadata, const struct dyntest *t)
 static void add_tests(void)
 {
 	unsigned long long sizes[SIZES_MAX];
-	int i, c, n = sizes_offered(sizes, SIZES_MAX);
+	int i, n = sizes_offered(sizes, SIZES_MAX);
+	size_t c;
 
 	for (i = 0; i < n; i++)
-		for (c = 0; c < BAD_CASES; c++) {
+		for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wformat-nonliteral"
-			dyntest_add(check, sizes[i], c, 0, case_name[c], SIZE_NAME(sizes[i]));
+			dyntest_add(check, sizes[i], 0, (int)c, cases[c].name, SIZE_NAME(sizes[i]));
 #pragma GCC diagnostic pop
 		}
 }

@@ -5,7 +5,7 @@
  * page of the largest size lands on the node mbind(MPOL_BIND) names. Both
  * are proven twice: /proc/self/numa_maps (kernelpagesize_kB, N0=, N1=) and
  * the per-node counters under /sys/devices/system/node/node<N>/hugepages/.
- * With one node (the main guest) the tests skip.
+ * Not part of the main guest (one node); with one node the tests skip.
  */
 #include <errno.h>
 #include <linux/mempolicy.h>
