@@ -66,14 +66,20 @@ static inline void dyntest_add(dyntest_fn fn, unsigned long long size, int kind,
 	dyntest_list[dyntest_count++] = t;
 }
 
-/* The harness prepends or appends by constructor order: keep ours in order. */
+/* The harness prepends or appends by constructor order: keep ours in order.
+ * (Linux 6.1's harness keeps that order in an int, later ones in a bool.) */
+#ifdef _CONSTRUCTOR_ORDER_FORWARD
+#define DYNTEST_FORWARD (__constructor_order == _CONSTRUCTOR_ORDER_FORWARD)
+#else
+#define DYNTEST_FORWARD __constructor_order_forward
+#endif
+
 static inline void dyntest_register(void)
 {
 	int i;
 
 	for (i = 0; i < dyntest_count; i++)
-		__register_test(&dyntest_list[__constructor_order_forward ?
-					      i : dyntest_count - 1 - i]->meta);
+		__register_test(&dyntest_list[DYNTEST_FORWARD ? i : dyntest_count - 1 - i]->meta);
 }
 
 #define DYNTEST_MAIN(add_tests)					\
