@@ -27,10 +27,12 @@ hash = $(shell cat $(1) 2>/dev/null | sha1sum | cut -c1-12)
 
 all:
 
-# kernel.mk first: the others use its KSRC, SYSROOT and stamps; guest.mk last:
+# arch.mk first: the guest architecture (ARCH) every stage builds for;
+# kernel.mk next: the others use its KSRC, SYSROOT and stamps; guest.mk last:
 # it uses what the libc stage may set (MUSL_CC).
+include toolchain/arch.mk
 include toolchain/kernel.mk
-include $(filter-out toolchain/kernel.mk toolchain/guest.mk,$(sort $(wildcard toolchain/*.mk)))
+include $(filter-out toolchain/arch.mk toolchain/kernel.mk toolchain/guest.mk,$(sort $(wildcard toolchain/*.mk)))
 include toolchain/guest.mk
 
 # Package installation: rerun when the package list changes. Rules that need
@@ -51,10 +53,24 @@ all: $(ALL)
 # tallies all of them and the exit status says whether anything failed.
 CHECKS = $(HOST_CHECKS) check-guest $(GUEST_CHECKS)
 check:
-	$(Q)rm -rf $(B)/results; start=$$(date +%s); \
+	$(Q)rm -f $(RESULTS)/*.counts; start=$$(date +%s); \
 	for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || true; done; \
 	echo "# make check: $$(($$(date +%s) - start)) s wall; 'make bench-pipeline' compares with the goals"
-	$(Q)toolchain/summary.sh $(B)/results $(CHECKS)
+	$(Q)toolchain/summary.sh $(RESULTS) $(CHECKS)
+
+# check-all: make check on the default architecture, then the guest stages
+# of every other one (their results under build/results/ARCH/); one tally.
+GUEST_STAGES = check-guest $(GUEST_CHECKS)
+guest-stages:
+	@echo $(GUEST_STAGES)
+check-all:
+	$(Q)$(MAKE) --no-print-directory check ARCH=$(DEFAULT_ARCH) || true
+	$(Q)all="$(CHECKS)"; for a in $(filter-out $(DEFAULT_ARCH),$(ARCHES)); do \
+		stages=$$($(MAKE) -s --no-print-directory guest-stages ARCH=$$a); \
+		rm -rf $(B)/results/$$a; \
+		for t in $$stages; do $(MAKE) --no-print-directory $$t ARCH=$$a || true; done; \
+		all="$$all $$(printf " $$a/%s" $$stages)"; done; \
+	echo "# make check-all: $(ARCHES)"; toolchain/summary.sh $(B)/results $$all
 
 bench-pipeline:
 	$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
@@ -75,6 +91,7 @@ help:
 	@echo
 	@echo 'Variables:'
 	@echo '  KVER=6.12|6.1      Debian linux-source version to patch and boot (default 6.12)'
+	@echo '  ARCH=$(subst $(space),|,$(ARCHES))  the guest architecture (default $(DEFAULT_ARCH); toolchain/arch/*.mk)'
 	@echo '  GUEST_BINS="a b"   extra static binaries to run in the guest (exit 0 pass, 4 skip, else fail)'
 	@echo '  CMD="..."          with run: the command to run in the guest; make exits with its status'
 	@echo '  V=1                show every command and all output'
@@ -85,4 +102,4 @@ clean:
 distclean:
 	rm -rf $(B)
 
-.PHONY: all check bench-pipeline help clean distclean deps $(HOST_CHECKS) $(GUEST_CHECKS)
+.PHONY: all check check-all guest-stages bench-pipeline help clean distclean deps $(HOST_CHECKS) $(GUEST_CHECKS)

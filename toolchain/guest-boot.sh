@@ -7,8 +7,11 @@
 #          did not get to the end (hang, panic, crash)
 #   run    runs COMMAND in the guest and exits with its status
 #   shell  an interactive busybox shell (Ctrl-A X leaves QEMU)
-# Environment: QEMU (binary), QEMU_MEM, QEMU_SMP, GUEST_TIMEOUT (seconds the
-# host waits before it kills the guest), TEST_TIMEOUT (per test program),
+# Environment, from the guest's toolchain/arch/*.mk: QEMU (binary),
+# QEMU_MACHINE (its -M option, if any), QEMU_MEM, GUEST_CONSOLE (ttyS0,
+# ttyAMA0), GUEST_POOLS (the huge page pools on the kernel command line),
+# GUEST_ARGS (more of it). Also QEMU_SMP, GUEST_TIMEOUT (seconds the host
+# waits before it kills the guest), TEST_TIMEOUT (per test program),
 # KERNEL_ARGS (appended to the command line), QEMU_ARGS (appended to QEMU's).
 set -u -o pipefail
 mode=${1:-}; kernel=${2:-}; initramfs=${3:-}; log=${4:-}; command=${5:-}
@@ -19,10 +22,12 @@ for f in "$kernel" "$initramfs"; do
 	[ -f "$f" ] || { echo "error: $f is missing; run make first" >&2; exit 2; }
 done
 
-qemu=${QEMU:-qemu-system-x86_64}
+for v in QEMU QEMU_MEM GUEST_CONSOLE GUEST_POOLS; do
+	[ -n "${!v:-}" ] || { echo "error: $v is not set; make sets it from toolchain/arch/*.mk" >&2; exit 2; }
+done
 timeout=${GUEST_TIMEOUT:-900}
-pools="hugepagesz=1G hugepages=2 hugepagesz=2M hugepages=320 default_hugepagesz=2M"
-args="console=ttyS0 panic=-1 panic_on_warn=1 quiet $pools hugesize.timeout=${TEST_TIMEOUT:-120} ${KERNEL_ARGS:-}"
+args="console=$GUEST_CONSOLE panic=-1 panic_on_warn=1 quiet $GUEST_POOLS"
+args="$args hugesize.timeout=${TEST_TIMEOUT:-120} ${GUEST_ARGS:-} ${KERNEL_ARGS:-}"
 
 # The command (or the shell request) travels as a second cpio archive
 # appended to the first: the kernel unpacks both, the base stays untouched.
@@ -41,7 +46,8 @@ if [ "$mode" != check ]; then
 	image=$extra/initramfs.cpio
 fi
 
-qemu_cmd=("$qemu" -accel tcg -cpu max -m "${QEMU_MEM:-6G}" -smp "${QEMU_SMP:-2}"
+# shellcheck disable=SC2206 # QEMU_MACHINE and QEMU_ARGS are word lists
+qemu_cmd=("$QEMU" ${QEMU_MACHINE:-} -accel tcg -cpu max -m "$QEMU_MEM" -smp "${QEMU_SMP:-2}"
 	-kernel "$kernel" -initrd "$image" -append "$args" -no-reboot ${QEMU_ARGS:-})
 mkdir -p "$(dirname "$log")"
 if [ "$mode" = shell ]; then

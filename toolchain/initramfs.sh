@@ -1,19 +1,22 @@
 #!/bin/sh
-# Usage: initramfs.sh OUT INIT HUGESIZE DEMO TEST...
-# Packs the guest's root file system: INIT as /init, static busybox and its
-# applets in /bin, the hugesize tool, the demo script as /bin/demo, and every
+# Usage: initramfs.sh OUT INIT HUGESIZE DEMO BUSYBOX TEST...
+# Packs the guest's root file system: INIT as /init, the static BUSYBOX (of
+# the guest's architecture) and its applets in /bin, the hugesize tool, the demo script as /bin/demo, and every
 # TEST program in /tests, where /init runs them in name order.
 set -eu
-out=$1 init=$2 tool=$3 demo=$4
-shift 4
+out=$1 init=$2 tool=$3 demo=$4 busybox=$5
+shift 5
 root=$out.root
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/tests" "$root/etc"
 install -m 755 "$init" "$root/init"
 install -m 755 "$tool" "$root/bin/hugesize"
 install -m 755 "$demo" "$root/bin/demo"
-install -m 755 /bin/busybox "$root/bin/busybox"
-for applet in $(/bin/busybox --list); do
+install -m 755 "$busybox" "$root/bin/busybox"
+# A busybox of another architecture does not run here; the build machine's,
+# from the same Debian release, has the same applets.
+applets=$("$busybox" --list 2>/dev/null || /bin/busybox --list)
+for applet in $applets; do
 	[ -e "$root/bin/$applet" ] || ln -s busybox "$root/bin/$applet"
 done
 for t in "$@"; do

@@ -1,5 +1,7 @@
 # The guest kernel: Debian's linux-source-$(KVER), patched with kernel/series,
-# configured as tinyconfig + kernel/guest.config; bzImage and uapi headers.
+# configured as tinyconfig + kernel/guest.config + the fragment of $(ARCH)
+# (toolchain/arch.mk); its boot image and uapi headers. One source tree per
+# KFLAVOUR, one build tree per KFLAVOUR and architecture (KNAME).
 
 PACKAGES += linux-source-$(KVER) linux-source-6.12 linux-source-6.1 flex bison bc libelf-dev rsync
 
@@ -13,14 +15,15 @@ KSERIES  := kernel/series
 KFLAVOUR := $(KVER)
 endif
 
-KARCH   := x86_64
+KNAME   := $(KFLAVOUR)$(ARCH_SUFFIX)
+KARCH   := $(ARCH_KARCH)
 KSRC    := $(B)/src/linux-$(KFLAVOUR)
-KOBJ    := $(B)/obj/linux-$(KFLAVOUR)
-SYSROOT := $(B)/sysroot/$(KFLAVOUR)
-BZIMAGE := $(KOBJ)/arch/x86/boot/bzImage
-KMAKE    = $(MAKE) -s -C $(KSRC) O=$(abspath $(KOBJ)) ARCH=$(KARCH)
+KOBJ    := $(B)/obj/linux-$(KNAME)
+SYSROOT := $(B)/sysroot/$(KNAME)
+KIMAGE  := $(KOBJ)/$(ARCH_IMAGE_PATH)
+KMAKE    = $(MAKE) -s -C $(KSRC) O=$(abspath $(KOBJ)) ARCH=$(KARCH) CROSS_COMPILE=$(ARCH_KCROSS)
 # Two make runs in one checkout must not build one kernel tree at once.
-KLOCK    = flock $(B)/obj/.linux-$(KFLAVOUR).lock
+KLOCK    = flock $(B)/obj/.linux-$(KNAME).lock
 
 KSERIES_FILES := $(KSERIES) $(addprefix kernel/,$(shell sed 's/#.*//' $(KSERIES) 2>/dev/null))
 KSRC_STAMP    := $(KSRC)/.hugesize/applied.$(call hash,$(KSERIES_FILES))
@@ -33,17 +36,17 @@ $(KSRC_STAMP): $(KSERIES_FILES) | $(DEPS)
 	$(Q)toolchain/apply-series.sh $(KSRC) $(KSERIES)
 	$(Q)touch $@
 
-$(KOBJ)/.config: kernel/guest.config | $(KSRC_STAMP)
-	$(call say,kernel,configuring tinyconfig + $<)
+$(KOBJ)/.config: $(ARCH_CONFIG) | $(KSRC_STAMP)
+	$(call say,kernel,configuring tinyconfig + $^ for $(KARCH))
 	$(Q)mkdir -p $(KOBJ)
 	$(Q)$(KLOCK) toolchain/quiet.sh $(KOBJ)/config.log sh -c '$(KMAKE) tinyconfig && \
-		$(KSRC)/scripts/kconfig/merge_config.sh -m -O $(KOBJ) $(KOBJ)/.config $< && \
+		$(KSRC)/scripts/kconfig/merge_config.sh -m -O $(KOBJ) $(KOBJ)/.config $^ && \
 		$(KMAKE) olddefconfig'
-	$(Q)toolchain/kconfig-verify.sh $< $@
+	$(Q)for f in $^; do toolchain/kconfig-verify.sh $$f $@ || exit; done
 
-$(BZIMAGE): $(KOBJ)/.config $(KSRC_STAMP)
-	$(call say,kernel,building bzImage (linux-$(KFLAVOUR); a few minutes when cold))
-	$(Q)$(KLOCK) toolchain/quiet.sh $(KOBJ)/build.log $(KMAKE) -j$(shell nproc) bzImage
+$(KIMAGE): $(KOBJ)/.config $(KSRC_STAMP)
+	$(call say,kernel,building $(ARCH_IMAGE) (linux-$(KNAME); a few minutes when cold))
+	$(Q)$(KLOCK) toolchain/quiet.sh $(KOBJ)/build.log $(KMAKE) -j$(shell nproc) $(ARCH_IMAGE)
 	$(Q)touch $@
 
 $(SYSROOT)/.installed: $(KSRC_STAMP)
@@ -60,7 +63,7 @@ check-kernel-verify: | $(DEPS)
 kernel-verify: check-kernel-verify
 HOST_CHECKS += check-kernel-verify
 
-kernel: $(BZIMAGE) $(SYSROOT)/.installed
+kernel: $(KIMAGE) $(SYSROOT)/.installed
 ALL  += kernel
 HELP += "kernel     unpack, patch, configure and build the guest kernel and its uapi headers"
 HELP += "           (KERNEL_PATCHES=none: the kernel as Debian ships it)"

@@ -23,8 +23,10 @@ libc_series = $(1)/series $(addprefix $(1)/,$(shell sed 's/#.*//' $(1)/series 2>
 MUSL_STAMP  := $(MUSL_SRC)/.hugesize/applied.$(call hash,$(call libc_series,libc-patches/musl))
 GLIBC_STAMP := $(GLIBC_SRC)/.hugesize/applied.$(call hash,$(call libc_series,libc-patches/glibc))
 
-# For the guest suite and the pipeline.
-MUSL_PREFIX   := $(B)/musl
+# For the guest suite and the pipeline: the patched musl of the guest's
+# architecture (ARCH_MUSL); build/musl for x86_64, build/musl-ARCH otherwise.
+MUSL_NAME     := musl$(if $(filter x86_64,$(ARCH_MUSL)),,-$(ARCH_MUSL))
+MUSL_PREFIX   := $(B)/$(MUSL_NAME)
 MUSL_CC       := $(MUSL_PREFIX)/bin/musl-gcc
 MUSL_DEP      := $(MUSL_PREFIX)/.built
 GLIBC_HEADERS := $(B)/glibc-headers/usr/include
@@ -46,8 +48,9 @@ $(eval $(call libc_tree,$(GLIBC_STAMP),glibc,$(GLIBC_SRC),libc-patches/glibc,\
 
 $(MUSL_DEP): $(MUSL_STAMP)
 	$(call say,musl,building the patched musl into $(MUSL_PREFIX))
-	$(Q)toolchain/quiet.sh $(LIBC_OBJ)/musl-build.log \
-		toolchain/musl-build.sh $(MUSL_SRC) $(LIBC_OBJ)/musl $(MUSL_PREFIX)
+	$(Q)toolchain/quiet.sh $(LIBC_OBJ)/$(MUSL_NAME)-build.log \
+		toolchain/musl-build.sh $(MUSL_SRC) $(LIBC_OBJ)/$(MUSL_NAME) $(MUSL_PREFIX) \
+		$(if $(filter x86_64,$(ARCH_MUSL)),,$(ARCH_TRIPLET))
 	$(Q)touch $@
 
 # glibc's headers for one target, a canned recipe: $(call glibc_headers,TRIPLET,ROOT)

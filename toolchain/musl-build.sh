@@ -1,19 +1,27 @@
 #!/bin/sh
-# Usage: musl-build.sh SRC OBJ PREFIX
+# Usage: musl-build.sh SRC OBJ PREFIX [TRIPLET]
 # Builds musl from SRC in OBJ (static libc.a only) and installs it into
 # PREFIX: lib/, include/ and bin/musl-gcc, musl's own wrapper that runs the
-# system gcc with a specs file pointing at PREFIX. Configures only once;
-# later calls rebuild what changed (musl's objects do not depend on the
-# public headers, which the install step copies when they are newer).
+# compiler with a specs file pointing at PREFIX. The compiler is the system
+# gcc, or TRIPLET-gcc (a Debian cross gcc) for another architecture.
+# Configures only once; later calls rebuild what changed (musl's objects do
+# not depend on the public headers, which the install step copies when they
+# are newer).
 set -eu
-src=$(realpath "${1:?usage: musl-build.sh SRC OBJ PREFIX}")
-obj=${2:?usage: musl-build.sh SRC OBJ PREFIX}
-prefix=$(realpath -m "${3:?usage: musl-build.sh SRC OBJ PREFIX}")
+usage="usage: musl-build.sh SRC OBJ PREFIX [TRIPLET]"
+src=$(realpath "${1:?$usage}")
+obj=${2:?$usage}
+prefix=$(realpath -m "${3:?$usage}")
+triplet=${4:-}
+cc=${triplet:+$triplet-}gcc
+command -v "$cc" >/dev/null || { echo "error: $cc not found (its Debian package is in the arch's ARCH_PACKAGES)" >&2; exit 1; }
 mkdir -p "$obj"
 cd "$obj"
 if ! grep -qx "prefix = $prefix" config.mak 2>/dev/null; then
 	"$src/configure" --prefix="$prefix" --syslibdir="$prefix/lib" \
-		--disable-shared --enable-wrapper=gcc CC=gcc
+		${triplet:+--target="$triplet"} --disable-shared --enable-wrapper=gcc CC="$cc"
 fi
+# musl's config.mak sets ARCH: none from a calling make may override it.
+unset MAKEFLAGS MFLAGS
 make -j"$(nproc)"
 make install

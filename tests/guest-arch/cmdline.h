@@ -1,0 +1,37 @@
+#ifndef GUEST_ARCH_CMDLINE_H
+#define GUEST_ARCH_CMDLINE_H
+/*
+ * The value of hugesize.KEY= on the kernel command line, which the host puts
+ * there from the guest's toolchain/arch/ARCH.mk (hugesize.sizes=2MB,1GB) and
+ * from the make variables (hugesize.patches=series|none); NULL when absent.
+ */
+#include <stdio.h>
+#include <string.h>
+
+static inline const char *cmdline_value(const char *key, char *buf, size_t len)
+{
+	static char line[4096];
+	char want[64], *p;
+	FILE *f = fopen("/proc/cmdline", "r");
+	size_t n;
+
+	if (!f)
+		return NULL;
+	p = fgets(line, sizeof(line), f);
+	fclose(f);
+	snprintf(want, sizeof(want), "hugesize.%s=", key);
+	for (; p && (p = strstr(p, want)); p++) {
+		if (p != line && p[-1] != ' ')
+			continue;
+		p += strlen(want);
+		n = strcspn(p, " \n");
+		if (n >= len)
+			n = len - 1;
+		memcpy(buf, p, n);
+		buf[n] = '\0';
+		return buf;
+	}
+	return NULL;
+}
+
+#endif
