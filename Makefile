@@ -51,7 +51,7 @@ all: $(ALL)
 
 # check: every stage runs even when an earlier one fails; the last line
 # tallies all of them and the exit status says whether anything failed.
-CHECKS = $(HOST_CHECKS) check-guest $(GUEST_CHECKS)
+CHECKS = $(ARCH_HOST_CHECKS) check-guest $(GUEST_CHECKS)
 check:
 	$(Q)rm -f $(RESULTS)/*.counts; start=$$(date +%s); \
 	for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || true; done; \

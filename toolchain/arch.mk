@@ -40,6 +40,16 @@ check-unpatched:
 GUEST_CHECKS += check-unpatched
 endif
 
+# The sizes every guest must offer are sizes every libc must name (the table
+# of check-libc-arch). An architecture other than the default checks only
+# this and check-libc-arch on the host; the default runs every host stage.
+check-arch-sizes: | $(DEPS)
+	$(call say,arch,the sizes each guest must offer against the libc size table)
+	$(Q)toolchain/arch-sizes.sh tests/host/libc/sizes $(ARCHES:%=toolchain/arch/%.mk) | \
+		toolchain/tap-count.sh $@
+HOST_CHECKS     += check-arch-sizes
+ARCH_HOST_CHECKS = $(if $(ARCH_SUFFIX),check-arch-sizes check-libc-arch,$(HOST_CHECKS))
+
 HELP += "check-all  make check on $(DEFAULT_ARCH), then the guest stages on every other"
 HELP += "           architecture ($(filter-out $(DEFAULT_ARCH),$(ARCHES))); one tally of all"
-.PHONY: check-unpatched
+.PHONY: check-unpatched check-arch-sizes
