@@ -52,11 +52,13 @@ all: $(ALL)
 # check: every stage runs even when an earlier one fails; the last line
 # tallies all of them and the exit status says whether anything failed.
 CHECKS = $(ARCH_HOST_CHECKS) check-guest $(GUEST_CHECKS)
+# $(call run_checks,STAGES): runs each stage, then tallies them all.
+run_checks = rm -f $(foreach t,$(1),$(RESULTS)/$(t).counts); start=$$(date +%s); \
+	for t in $(1); do $(MAKE) --no-print-directory $$t || true; done; \
+	echo "\# $(words $(1)) stages in $$(($$(date +%s) - start)) s wall"; \
+	toolchain/summary.sh $(RESULTS) $(1)
 check:
-	$(Q)rm -f $(RESULTS)/*.counts; start=$$(date +%s); \
-	for t in $(CHECKS); do $(MAKE) --no-print-directory $$t || true; done; \
-	echo "# make check: $$(($$(date +%s) - start)) s wall; 'make bench-pipeline' compares with the goals"
-	$(Q)toolchain/summary.sh $(RESULTS) $(CHECKS)
+	$(Q)$(call run_checks,$(CHECKS))
 
 # check-all: make check on the default architecture, then the guest stages
 # of every other one (their results under build/results/ARCH/); one tally.
@@ -96,8 +98,10 @@ help:
 	@echo '  CMD="..."          with run: the command to run in the guest; make exits with its status'
 	@echo '  V=1                show every command and all output'
 
+# Unpacked sources (src/, the apt lists of apt/, kernel-verify's trees) stay.
 clean:
-	rm -rf $(B)/obj $(B)/guest $(B)/results $(B)/stamps
+	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt ! -name kernel-verify -exec rm -rf {} +
+	$(Q)rm -rf $(B)/kernel-verify/obj-* $(B)/kernel-verify/headers-*
 
 distclean:
 	rm -rf $(B)

@@ -60,8 +60,7 @@ COMPAT_CHECKS := check-compat-matrix check-compat-conflict check-compat-helpers 
 HOST_CHECKS += $(COMPAT_CHECKS)
 tap_count = toolchain/tap-count.sh $@
 
-check-compat-matrix: | $(DEPS)
-	$(Q)$(if $(strip $(COMPAT_LIBC_DEPS)),$(MAKE) -s --no-print-directory $(COMPAT_LIBC_DEPS) || true)
+check-compat-matrix: $(COMPAT_LIBC_DEPS) | $(DEPS)
 	$(call say,compat,header matrix: compilers x standards x libcs x include orders)
 	$(Q)$(COMPAT_T)/matrix.sh $(COMPAT)/matrix | $(tap_count)
 
@@ -95,8 +94,7 @@ check-compat-fuzz: $(COMPAT)/fuzz
 
 # All of them alone, tallied like make check.
 check-compat:
-	$(Q)for t in $(COMPAT_CHECKS); do $(MAKE) --no-print-directory $$t || true; done
-	$(Q)toolchain/summary.sh $(B)/results $(COMPAT_CHECKS)
+	$(Q)$(call run_checks,$(COMPAT_CHECKS))
 
 COMPAT_FILES := include/hugesize-compat.h share/pkgconfig/hugesize-compat.pc \
 	share/man/man7/hugesize-compat.7 share/man/man1/hugesize.1 bin/hugesize
