@@ -60,7 +60,9 @@ COMPAT_CHECKS := check-compat-matrix check-compat-conflict check-compat-helpers 
 HOST_CHECKS += $(COMPAT_CHECKS)
 tap_count = toolchain/tap-count.sh $@
 
-check-compat-matrix: $(COMPAT_LIBC_DEPS) | $(DEPS)
+# Second expansion: the libc stage that defines these is included after us.
+.SECONDEXPANSION:
+check-compat-matrix: $$(COMPAT_LIBC_DEPS) | $(DEPS)
 	$(call say,compat,header matrix: compilers x standards x libcs x include orders)
 	$(Q)$(COMPAT_T)/matrix.sh $(COMPAT)/matrix | $(tap_count)
 
