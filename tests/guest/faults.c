@@ -28,8 +28,14 @@ static void check(struct __test_metadata *_metadata, const struct dyntest *t)
 	int flags = MAP_PRIVATE | MAP_ANONYMOUS |
 		    (huge ? MAP_HUGETLB | (int)hugesize_flags(t->size) : 0);
 	struct populate_result r;
+	struct hugesize_pool pool;
 	char *p;
 
+	if (huge) {
+		ASSERT_EQ(0, hugesize_pool(t->size, &pool));
+		if (pool.free - pool.resv < (unsigned long long)pages)
+			SKIP(return, "needs %ld free %s pages", pages, SIZE_NAME(t->size));
+	}
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, flags, -1, 0);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("%s", strerror(errno));
 	r = populate(p, len);

@@ -7,7 +7,8 @@
  *    ENODEV (memfd_create)
  *  - a supported one, for a length the free pool covers: it works (memfd:
  *    for a length that is a multiple of the page size), and the mapping has
- *    that page size; without the HUGETLB flag, base pages
+ *    that page size; without the HUGETLB flag, base pages, or ENOMEM for
+ *    more than RAM (the kernel's overcommit heuristic)
  *  - whatever works is released, and at the end every pool is back
  * The guest must stay up (panic_on_warn=1). Cheap pages are touched now
  * and then; gigantic ones never.
@@ -35,7 +36,7 @@ static const enum hugemap_kind kinds[] = {
 	HUGEMAP_MMAP_PRIVATE, HUGEMAP_MMAP_SHARED, HUGEMAP_SHMGET, HUGEMAP_MEMFD,
 };
 
-static unsigned long long sizes[SIZES_MAX], seed = DEFAULT_SEED, dflt;
+static unsigned long long sizes[SIZES_MAX], seed = DEFAULT_SEED, dflt, ram;
 static int nsizes;
 static long calls = DEFAULT_CALLS;
 
@@ -93,8 +94,8 @@ static const char *verdict(const struct fuzz_call *c, int ret, struct hugemap *m
 	unsigned long long rounded;
 	struct hugesize_pool pool;
 
-	if (c->req.len > (1ULL << 40))
-		return NULL;	/* refused by the libc (ENOMEM) or the kernel: fine */
+	if (c->req.len > SIZE_MAX / 4)
+		return NULL;	/* beyond the address space: refused by the libc or the kernel */
 	if (c->req.hugetlb && !c->page)
 		return ret == (c->req.kind == HUGEMAP_MEMFD ? -ENODEV : -EINVAL) ? NULL
 		       : "an unsupported size did not fail with EINVAL/ENODEV";
@@ -107,6 +108,8 @@ static const char *verdict(const struct fuzz_call *c, int ret, struct hugemap *m
 	if (c->req.kind == HUGEMAP_MEMFD && c->req.len % page)
 		return ret == -EINVAL ? NULL : "ftruncate to a partial page did not fail with EINVAL";
 	rounded = (c->req.len + page - 1) / page;
+	if (!c->req.hugetlb && c->req.len > ram)
+		return ret == -ENOMEM ? NULL : "more than RAM in base pages did not fail with ENOMEM";
 	if (!c->req.hugetlb || c->req.noreserve || hugesize_pool(page, &pool) ||
 	    rounded <= pool.free - pool.resv)
 		return "a call the pool covers failed";
@@ -156,6 +159,7 @@ static void add_tests(void)
 
 	nsizes = sizes_offered(sizes, SIZES_MAX);
 	dflt = (unsigned long long)hugesize_default();
+	ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)getpagesize();
 	env = getenv("HUGESIZE_FUZZ_SEED");
 	if (env)
 		seed = strtoull(env, NULL, 0);

@@ -1,160 +1,139 @@
-// SPDX-License-Identifier: GPL-2.0
 /*
  * MAP_SHARED_VALIDATE with a hugetlb page size (kernel patch 3).
  *
- * Before the patch, the flag check of MAP_SHARED_VALIDATE admitted only the
+ * Before the patch the flag check of MAP_SHARED_VALIDATE admitted only the
  * bits of MAP_HUGE_2MB | MAP_HUGE_1GB, and the C library sign-extends a
  * negative int flags word, so every encoding from 32 up (bit 31 set, e.g.
- * MAP_HUGE_16GB) failed with EOPNOTSUPP.  Here: 2MB and 1GB still map and
- * really get pages of that size, no encoding of the 6-bit field is refused
- * with EOPNOTSUPP, and when mapping a hugetlb memfd (whose page size is the
- * file's, so the field is ignored) every encoding is accepted.  On x86-64,
- * where anonymous mappings fail earlier with EINVAL for sizes above 1GB, the
- * memfd case is the one that fails without the patch.
+ * MAP_HUGE_16GB) failed with EOPNOTSUPP. Here, for every size the kernel
+ * offers: a mapping by its named constant gets pages of that size from its
+ * pool; no encoding of the 6-bit field is refused with EOPNOTSUPP; and when
+ * mapping a hugetlb memfd (whose page size is the file's, so the field is
+ * ignored) every encoding is accepted.
  */
 #include <errno.h>
-#include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
 #include <unistd.h>
 
-/* The harness has unused parameters, which -Wextra builds would reject. */
-#pragma GCC diagnostic ignored "-Wunused-parameter"
 #include "kselftest_harness.h"
+#include "dyntest.h"
+#include "hugesize-compat.h"
+#include "sizes.h"
+#include "smaps.h"
 
-#define HUGEPAGES "/sys/kernel/mm/hugepages"
+static unsigned long long sizes[SIZES_MAX];
+static int nsizes;
 
-/* A multiple of every size up to 1GB; MAP_NORESERVE keeps it from the pools. */
-#define SPAN (1024UL * 1024 * 1024)
-
-static long read_long(const char *fmt, unsigned long kb)
+static int offered(unsigned int log2)
 {
-	char path[128];
-	long val = -1;
-	FILE *f;
+	int i;
 
-	snprintf(path, sizeof(path), fmt, kb);
-	f = fopen(path, "r");
-	if (!f)
-		return -1;
-	if (fscanf(f, "%ld", &val) != 1)
-		val = -1;
-	fclose(f);
-	return val;
+	for (i = 0; i < nsizes; i++)
+		if (sizes[i] == 1ULL << log2)
+			return 1;
+	return 0;
 }
 
-static long free_pages(unsigned long kb)
+/* A length every offered size divides, for the NORESERVE mappings: the
+ * largest size, when the address space holds it, else the largest that
+ * fits in a quarter of it (the kernel rounds the length up to the page). */
+static size_t span(void)
 {
-	return read_long(HUGEPAGES "/hugepages-%lukB/free_hugepages", kb);
+	int i = nsizes - 1;
+
+	while (i > 0 && sizes[i] > SIZE_MAX / 4)
+		i--;
+	return (size_t)sizes[i];
 }
 
-/* Does the kernel have a pool of 2^shift byte pages? */
-static int have_size(unsigned int shift)
+static void *map_validate(size_t len, unsigned int log2, int fd)
 {
-	return shift >= 10 && shift < 64 &&
-	       read_long(HUGEPAGES "/hugepages-%lukB/nr_hugepages", 1UL << (shift - 10)) >= 0;
+	return mmap(NULL, len, PROT_READ | PROT_WRITE,
+		    MAP_SHARED_VALIDATE | MAP_HUGETLB | MAP_NORESERVE |
+		    (fd < 0 ? MAP_ANONYMOUS : 0) | log2 << MAP_HUGE_SHIFT, fd, 0);
 }
 
-/* KernelPageSize, in kB, of the mapping that holds addr. */
-static long kernel_page_kb(void *addr)
+/* One page by the size's named MAP_HUGE_ constant, from that size's pool. */
+static void named_size(struct __test_metadata *_metadata, const struct dyntest *t)
 {
-	unsigned long start, end, a = (unsigned long)addr;
-	char line[512];
-	long kb = -1;
-	int in = 0;
-	FILE *f;
-
-	f = fopen("/proc/self/smaps", "r");
-	if (!f)
-		return -1;
-	while (fgets(line, sizeof(line), f)) {
-		if (sscanf(line, "%lx-%lx ", &start, &end) == 2)
-			in = start <= a && a < end;
-		else if (in && sscanf(line, "KernelPageSize: %ld kB", &kb) == 1)
-			break;
-	}
-	fclose(f);
-	return kb;
-}
-
-static void map_one_page(struct __test_metadata *_metadata, unsigned long kb, int size_flag)
-{
-	size_t len = kb * 1024;
-	long before = free_pages(kb);
+	const struct size_names *n = size_names(t->size);
+	struct hugesize_pool before, mapped, after;
+	size_t len = (size_t)t->size;
 	char *p;
 
-	if (before < 1)
-		SKIP(return, "no free %lu kB page", kb);
+	ASSERT_NE(NULL, n) TH_LOG("no MAP_HUGE_ name for %s", SIZE_NAME(t->size));
+	ASSERT_EQ(0, hugesize_pool(t->size, &before));
+	if (before.free - before.resv < 1)
+		SKIP(return, "no free %s page", SIZE_NAME(t->size));
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		 MAP_SHARED_VALIDATE | MAP_ANONYMOUS | MAP_HUGETLB | size_flag, -1, 0);
-	ASSERT_NE(MAP_FAILED, p) {
-		TH_LOG("mmap: %s", strerror(errno));
+		 MAP_SHARED_VALIDATE | MAP_ANONYMOUS | MAP_HUGETLB | n->map, -1, 0);
+	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap: %s", strerror(errno));
+	EXPECT_EQ(t->size, smaps_page_size(p));
+	ASSERT_EQ(0, hugesize_pool(t->size, &mapped));
+	EXPECT_EQ(before.resv + 1, mapped.resv);
+	if (size_cheap(t->size)) {
+		p[0] = 1;
+		ASSERT_EQ(0, hugesize_pool(t->size, &mapped));
+		EXPECT_EQ(before.free - 1, mapped.free);
+		EXPECT_EQ(before.resv, mapped.resv);
 	}
-	p[0] = 1;
-	EXPECT_EQ((long)kb, kernel_page_kb(p));
-	EXPECT_EQ(before - 1, free_pages(kb));
 	EXPECT_EQ(0, munmap(p, len));
-	EXPECT_EQ(before, free_pages(kb));
-}
-
-TEST(mmap_shared_validate_2MB)
-{
-	map_one_page(_metadata, 2048, MAP_HUGE_2MB);
-}
-
-TEST(mmap_shared_validate_1GB)
-{
-	map_one_page(_metadata, 1024 * 1024, MAP_HUGE_1GB);
+	ASSERT_EQ(0, hugesize_pool(t->size, &after));
+	EXPECT_EQ(before.free, after.free);
+	EXPECT_EQ(before.resv, after.resv);
 }
 
 /* Anonymous: each encoding maps if the size exists, else fails with EINVAL. */
-TEST(mmap_shared_validate_every_size_anonymous)
+static void every_encoding_anonymous(struct __test_metadata *_metadata, const struct dyntest *t)
 {
-	unsigned int shift;
+	size_t len = span();
+	unsigned int log2;
 
-	for (shift = 0; shift <= MAP_HUGE_MASK; shift++) {
-		int want = (shift == 0 || have_size(shift)) ? 0 : EINVAL;
-		void *p;
-		int err;
+	(void)t;
+	for (log2 = 0; log2 <= MAP_HUGE_MASK; log2++) {
+		int want = log2 == 0 || offered(log2) ? 0 : EINVAL;
+		void *p = map_validate(len, log2, -1);
+		int err = p == MAP_FAILED ? errno : 0;
 
-		p = mmap(NULL, SPAN, PROT_READ | PROT_WRITE,
-			 MAP_SHARED_VALIDATE | MAP_ANONYMOUS | MAP_HUGETLB | MAP_NORESERVE |
-			 shift << MAP_HUGE_SHIFT, -1, 0);
-		err = p == MAP_FAILED ? errno : 0;
 		if (p != MAP_FAILED)
-			munmap(p, SPAN);
-		EXPECT_NE(EOPNOTSUPP, err) {
-			TH_LOG("size 2^%u refused by the flag check", shift);
-		}
-		EXPECT_EQ(want, err) {
-			TH_LOG("size 2^%u: %s", shift, strerror(err));
-		}
+			munmap(p, len);
+		EXPECT_NE(EOPNOTSUPP, err) TH_LOG("size 2^%u refused by the flag check", log2);
+		EXPECT_EQ(want, err) TH_LOG("size 2^%u: %s", log2, strerror(err));
 	}
 }
 
 /* A hugetlb memfd has its own size: every encoding must pass the check. */
-TEST(mmap_shared_validate_every_size_memfd)
+static void every_encoding_memfd(struct __test_metadata *_metadata, const struct dyntest *t)
 {
-	unsigned int shift;
+	size_t len = (size_t)hugesize_default();
+	unsigned int log2;
 	int fd;
 
+	(void)t;
 	fd = memfd_create("shared_validate", MFD_CLOEXEC | MFD_HUGETLB);
-	ASSERT_LE(0, fd) {
-		TH_LOG("memfd_create: %s", strerror(errno));
-	}
-	ASSERT_EQ(0, ftruncate(fd, SPAN));
-	for (shift = 0; shift <= MAP_HUGE_MASK; shift++) {
-		void *p = mmap(NULL, SPAN, PROT_READ | PROT_WRITE,
-			       MAP_SHARED_VALIDATE | MAP_HUGETLB | MAP_NORESERVE |
-			       shift << MAP_HUGE_SHIFT, fd, 0);
+	ASSERT_LE(0, fd) TH_LOG("memfd_create: %s", strerror(errno));
+	ASSERT_EQ(0, ftruncate(fd, (off_t)len));
+	for (log2 = 0; log2 <= MAP_HUGE_MASK; log2++) {
+		void *p = map_validate(len, log2, fd);
 
-		EXPECT_NE(MAP_FAILED, p) {
-			TH_LOG("size 2^%u: %s", shift, strerror(errno));
-		}
+		EXPECT_NE(MAP_FAILED, p) TH_LOG("size 2^%u: %s", log2, strerror(errno));
 		if (p != MAP_FAILED)
-			munmap(p, SPAN);
+			munmap(p, len);
 	}
 	close(fd);
 }
 
-TEST_HARNESS_MAIN
+static void add_tests(void)
+{
+	int i;
+
+	nsizes = sizes_offered(sizes, SIZES_MAX);
+	for (i = 0; i < nsizes; i++)
+		if (sizes[i] <= SIZE_MAX / 4)
+			dyntest_add(named_size, sizes[i], 0, 0, "mmap_shared_validate_%s",
+				    SIZE_NAME(sizes[i]));
+	dyntest_add(every_encoding_anonymous, 0, 0, 0, "mmap_shared_validate_every_size_anonymous");
+	dyntest_add(every_encoding_memfd, 0, 0, 0, "mmap_shared_validate_every_size_memfd");
+}
+
+DYNTEST_MAIN(add_tests)

@@ -26,14 +26,18 @@ const char *hugemap_kind_name(enum hugemap_kind kind)
  * unlinked at once: both live exactly as long as the descriptor and its
  * mappings, whatever happens to the test.
  */
-static int hugetlbfs_file(const char *pagesize)
+static int hugetlbfs_file(const struct hugemap_request *req)
 {
-	char dir[64], path[80], opts[64];
+	char dir[64], path[80], opts[64] = "";
 	int fd, err = 0;
 
 	snprintf(dir, sizeof(dir), "/tmp/hugetlbfs.%d", (int)getpid());
 	snprintf(path, sizeof(path), "%s/object", dir);
-	snprintf(opts, sizeof(opts), "%s%s", pagesize ? "pagesize=" : "", pagesize ? pagesize : "");
+	if (req->pagesize)
+		snprintf(opts, sizeof(opts), "pagesize=%s", req->pagesize);
+	else if (req->size_bits)
+		snprintf(opts, sizeof(opts), "pagesize=%llu",
+			 1ULL << (req->size_bits >> MAP_HUGE_SHIFT & MAP_HUGE_MASK));
 	if (mkdir(dir, 0700) && errno != EEXIST)
 		return -1;
 	if (mount("hugesize", dir, "hugetlbfs", 0, opts)) {
@@ -67,7 +71,7 @@ static int create_fd(struct hugemap *m, const struct hugemap_request *req)
 	if (req->kind == HUGEMAP_MEMFD)
 		m->fd = memfd_create("hugesize", flags);
 	else
-		m->fd = hugetlbfs_file(req->pagesize);
+		m->fd = hugetlbfs_file(req);
 	if (m->fd < 0 || ftruncate(m->fd, m->len))
 		return -1;
 	m->view[0] = map_fd(m);

@@ -22,8 +22,9 @@ const char *hugemap_kind_name(enum hugemap_kind kind);
 
 struct hugemap_request {
 	enum hugemap_kind kind;
-	unsigned int size_bits;	/* the size field, bits 26..31 (not hugetlbfs) */
-	const char *pagesize;	/* hugetlbfs: the pagesize= value, NULL: none */
+	unsigned int size_bits;	/* the size field, bits 26..31 (hugetlbfs: the
+				 * pagesize= of the mount, unless pagesize is set) */
+	const char *pagesize;	/* hugetlbfs: the pagesize= value as text */
 	size_t len;
 	int noreserve;		/* MAP_NORESERVE / SHM_NORESERVE */
 	int hugetlb;		/* 0: leave out MAP_HUGETLB / SHM_HUGETLB / MFD_HUGETLB */

@@ -1,4 +1,4 @@
-#include <stdint.h>
+#include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -16,7 +16,7 @@ unsigned long long smaps_page_size(const void *addr)
 	if (!f)
 		return 0;
 	while (getline(&line, &len, f) > 0) {
-		if (sscanf(line, "%lx-%lx ", &start, &end) == 2)
+		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " ", &start, &end) == 2)
 			inside = start <= a && a < end;
 		else if (inside && sscanf(line, "KernelPageSize: %llu kB", &kb) == 1) {
 			bytes = kb << 10;
