@@ -29,8 +29,7 @@ out=$top/build/kernel-verify
 pristine=${PRISTINE:-$top/build/pristine}
 versions="6.12 6.1"
 arches="x86 arm64 mips alpha parisc powerpc s390 sparc riscv"
-sizes="16KB:14 64KB:16 256KB:18 512KB:19 1MB:20 2MB:21 4MB:22 8MB:23 16MB:24
-32MB:25 64MB:26 128MB:27 256MB:28 512MB:29 1GB:30 2GB:31 16GB:34"
+sizes=$("$top/tests/host/sizes.sh" | tr ' ' ':')
 verbose=${V:-0}
 jobs=${JOBS:-2}
 

@@ -2,9 +2,9 @@
 # Usage: expected.sh
 # Prints "NAME VALUE" for every huge page constant whose value is the same on
 # all architectures (MAP_HUGETLB is not: the kernel's is the reference), in
-# the format of macros.sh, from the size table next to this script.
+# the format of macros.sh, from the size table of tests/host/sizes.h.
 set -eu
-awk '/^[0-9]/ {
+"$(dirname "$0")/../sizes.sh" | awk '{
 	for (i = 1; i <= 3; i++)
 		printf "%s_HUGE_%s 0x%x\n", substr("MAPSHMMFD", 3 * i - 2, 3), $1, $2 * 67108864
 }
@@ -15,4 +15,4 @@ END {
 	}
 	print "SHM_HUGETLB 0x800"
 	print "MFD_HUGETLB 0x4"
-}' "$(dirname "$0")/sizes" | LC_ALL=C sort
+}' | LC_ALL=C sort
