@@ -76,12 +76,12 @@ arch_stages = for a in $(OTHER_ARCHES); do \
 		$(1)="$$$(1) $$(printf " $$a/%s" $$stages)"; done
 check-arches:
 	$(Q)start=$$(date +%s); all=; $(call arch_stages,all); \
-	echo "\# make check-arches: $(OTHER_ARCHES) in $$(($$(date +%s) - start)) s wall"; \
+	echo "# make check-arches: $(OTHER_ARCHES) in $$(($$(date +%s) - start)) s wall"; \
 	toolchain/summary.sh $(B)/results $$all
 check-all:
 	$(Q)$(MAKE) --no-print-directory check ARCH=$(DEFAULT_ARCH) || true
 	$(Q)all="$(CHECKS)"; $(call arch_stages,all); \
-	echo "\# make check-all: $(ARCHES)"; toolchain/summary.sh $(B)/results $$all
+	echo "# make check-all: $(ARCHES)"; toolchain/summary.sh $(B)/results $$all
 
 bench-pipeline:
 	$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
