@@ -34,9 +34,7 @@ TEST(sysfs_offers_the_expected_sizes)
 
 		ASSERT_LT(0, bytes) TH_LOG("hugesize.sizes=: cannot parse %s", name);
 		want = (unsigned long long)bytes;
-		for (i = 0; i < n && offered[i] != want; i++)
-			;
-		EXPECT_LT(i, n) TH_LOG("%s is not offered", name);
+		EXPECT_TRUE(size_in(offered, n, want)) TH_LOG("%s is not offered", name);
 		seen++;
 	}
 	EXPECT_EQ(seen, n) TH_LOG("sysfs offers %d sizes, %d expected", n, seen);

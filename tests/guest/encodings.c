@@ -54,15 +54,12 @@ static void check(struct __test_metadata *_metadata, const struct dyntest *t)
 static void add_tests(void)
 {
 	unsigned long long sizes[SIZES_MAX], dflt = hugesize_default(), size;
-	int n = sizes_offered(sizes, SIZES_MAX), log2, i;
+	int n = sizes_offered(sizes, SIZES_MAX), log2;
 	size_t k;
 
 	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
 		for (log2 = 0; log2 <= MAP_HUGE_MASK; log2++) {
-			size = log2 ? 0 : dflt;
-			for (i = 0; i < n; i++)
-				if (sizes[i] == 1ULL << log2)
-					size = sizes[i];
+			size = !log2 ? dflt : size_in(sizes, n, 1ULL << log2) ? 1ULL << log2 : 0;
 			if (!log2)
 				dyntest_add(check, size, kinds[k], log2, "%s_default_%s",
 					    kind_name[k], SIZE_NAME(size));

@@ -45,16 +45,6 @@ struct fuzz_call {
 	unsigned long long page;	/* the size the field selects, 0: none */
 };
 
-static int offered(unsigned long long size)
-{
-	int i;
-
-	for (i = 0; i < nsizes; i++)
-		if (sizes[i] == size)
-			return 1;
-	return 0;
-}
-
 static void draw(unsigned long long *rng, struct fuzz_call *c)
 {
 	unsigned int log2 = xorshift64(rng) % 4 ? 0 : xorshift64(rng) % 64;
@@ -70,7 +60,7 @@ static void draw(unsigned long long *rng, struct fuzz_call *c)
 		log2 = (unsigned int)__builtin_ctzll(page);
 	}
 	c->req.size_bits = log2 << MAP_HUGE_SHIFT;
-	c->page = log2 ? (offered(1ULL << log2) ? 1ULL << log2 : 0) : dflt;
+	c->page = log2 ? (size_in(sizes, nsizes, 1ULL << log2) ? 1ULL << log2 : 0) : dflt;
 	page = c->page ? c->page : dflt;
 	switch (xorshift64(rng) % 10) {
 	case 0: c->req.len = 0; break;

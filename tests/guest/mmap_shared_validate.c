@@ -24,16 +24,6 @@
 static unsigned long long sizes[SIZES_MAX];
 static int nsizes;
 
-static int offered(unsigned int log2)
-{
-	int i;
-
-	for (i = 0; i < nsizes; i++)
-		if (sizes[i] == 1ULL << log2)
-			return 1;
-	return 0;
-}
-
 /* A length every offered size divides, for the NORESERVE mappings: the
  * largest size, when the address space holds it, else the largest that
  * fits in a quarter of it (the kernel rounds the length up to the page). */
@@ -91,7 +81,7 @@ static void every_encoding_anonymous(struct __test_metadata *_metadata, const st
 
 	(void)t;
 	for (log2 = 0; log2 <= MAP_HUGE_MASK; log2++) {
-		int want = log2 == 0 || offered(log2) ? 0 : EINVAL;
+		int want = log2 == 0 || size_in(sizes, nsizes, 1ULL << log2) ? 0 : EINVAL;
 		void *p = map_validate(len, log2, -1);
 		int err = p == MAP_FAILED ? errno : 0;
 

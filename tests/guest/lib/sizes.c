@@ -20,6 +20,16 @@ int sizes_offered(unsigned long long *sizes, int max)
 	return n;
 }
 
+int size_in(const unsigned long long *sizes, int n, unsigned long long bytes)
+{
+	int i;
+
+	for (i = 0; i < n; i++)
+		if (sizes[i] == bytes)
+			return 1;
+	return 0;
+}
+
 const char *size_name(unsigned long long bytes, char *buf, unsigned long len)
 {
 	static const char units[][3] = { "B", "KB", "MB", "GB", "TB", "PB", "EB" };

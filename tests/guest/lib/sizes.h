@@ -7,6 +7,9 @@
  * the program when there are none or more than max. */
 int sizes_offered(unsigned long long *sizes, int max);
 
+/* Whether bytes is one of the n sizes of sizes[] (as sizes_offered gives). */
+int size_in(const unsigned long long *sizes, int n, unsigned long long bytes);
+
 /* "2MB", "1GB", "64KB", "16EB": bytes by its largest binary unit. */
 const char *size_name(unsigned long long bytes, char *buf, unsigned long len);
 #define SIZE_NAME(bytes) size_name((bytes), (char[24]){ 0 }, 24)
