@@ -2,13 +2,13 @@
 # Usage: arch-sizes.sh ARCHFILE...
 # TAP: every huge page size a guest architecture must offer (ARCH_SIZES of
 # its toolchain/arch/NAME.mk, which its guest compares with sysfs) is one of
-# tests/host/sizes.h, the sizes check-libc-arch requires every libc on every
+# tests/lib/huge_sizes.h, the sizes check-libc-arch requires every libc on every
 # architecture to name. Together the two stages tie what each guest kernel
 # offers to what its C libraries name.
 set -eu
 [ $# -gt 0 ] || { echo "usage: arch-sizes.sh ARCHFILE..." >&2; exit 2; }
-table=tests/host/sizes.h
-known=$(tests/host/sizes.sh | cut -d' ' -f1)
+table=tests/lib/huge_sizes.h
+known=$(tests/lib/huge-sizes.sh | cut -d' ' -f1)
 n=0 fail=0
 for f in "$@"; do
 	sizes=$(sed -n 's/^ARCH_SIZES *:= *//p' "$f" | tail -n 1)

@@ -43,7 +43,7 @@ $(COMPAT)/hugesize-musl: compat-header/hugesize.c $(COMPAT_HDR) | $(DEPS)
 	$(Q)musl-gcc -static $(COMPAT_TOOL_CFLAGS) -isystem $(COMPAT)/uapi -o $@ $<
 
 $(COMPAT)/test-fake: COMPAT_TEST_DEFS := -DFAKE_ROOT='"$(abspath $(COMPAT))/fake"'
-$(COMPAT)/test-%: $(COMPAT_T)/%.c $(COMPAT_T)/tap.h $(COMPAT_T)/expected.h tests/host/sizes.h \
+$(COMPAT)/test-%: $(COMPAT_T)/%.c $(COMPAT_T)/tap.h $(COMPAT_T)/expected.h tests/lib/huge_sizes.h \
 		   $(COMPAT_HDR) | $(DEPS)
 	$(call say,compat,building the $* test)
 	$(Q)mkdir -p $(@D) && $(CC) $(COMPAT_TEST_CFLAGS) $(COMPAT_TEST_DEFS) -o $@ $<

@@ -29,7 +29,7 @@ out=$top/build/kernel-verify
 pristine=${PRISTINE:-$top/build/pristine}
 versions="6.12 6.1"
 arches="x86 arm64 mips alpha parisc powerpc s390 sparc riscv"
-sizes=$("$top/tests/host/sizes.sh" | tr ' ' ':')
+sizes=$("$top/tests/lib/huge-sizes.sh" | tr ' ' ':')
 verbose=${V:-0}
 jobs=${JOBS:-2}
 

@@ -13,7 +13,7 @@ cflags="-fsyntax-only -std=c11 -Wall -Wextra -Werror -Wundef -pedantic -I$top/co
 
 # "NAME VALUE" for each macro, VALUE as a C expression from expected.h.
 list=$(printf '%s\n' '#include "expected.h"' \
-	'#define S(size, log2) size log2' 'EXPECTED_SIZES(S)' \
+	'#define S(size, log2) size log2' 'HUGE_SIZES(S)' \
 	'#define P(prefix) prefix' 'EXPECTED_PREFIXES(P)' \
 	'EXPECTED_MAP_HUGETLB EXPECTED_SHM_HUGETLB EXPECTED_SHM_NORESERVE EXPECTED_MFD_HUGETLB' \
 	'EXPECTED_SHIFT EXPECTED_MASK' | cpp -P -I"$here" | tr -s ' \n' '  ')

@@ -1,13 +1,13 @@
 /*
  * What hugesize-compat.h must define, written down apart from it: every
- * size of ../sizes.h, the prefixes and the flag bits around them. X-macro
+ * size of tests/lib/huge_sizes.h, the prefixes and the flag bits around them. X-macro
  * lists, so the C checks and the shell scripts (through cpp) read the same
  * data.
  */
 #ifndef EXPECTED_H
 #define EXPECTED_H
 
-#include "../sizes.h"
+#include "../../lib/huge_sizes.h"
 
 #define EXPECTED_PREFIXES(X) X(MAP) X(SHM) X(MFD)
 

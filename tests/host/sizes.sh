@@ -1,6 +1,0 @@
-#!/bin/sh
-# Usage: sizes.sh
-# Prints "SIZE LOG2", one line per size of sizes.h (2MB 21, ...).
-set -eu
-printf '%s\n' '#include "sizes.h"' '#define X(size, log2) size log2;' 'EXPECTED_SIZES(X)' |
-	cpp -P -I"$(dirname "$0")" | tr ';' '\n' | awk 'NF == 2 { print $1, $2 }'
