@@ -1,118 +1,140 @@
-# hugesize: the one entry point. `make help` lists the targets and variables.
+# hugesize: the one entry point; `make help` lists every target and variable.
 #
-# The pieces live in toolchain/*.mk, one per stage of the data flow in
-# ../shared/DESIGN.md; each appends to the lists below and this file ties
-# them together.
+# The build follows the data flow, one fragment per stage, included in order:
+#
+#   toolchain/arch/XARCH.mk    the guest architecture, as data
+#   toolchain/deps/deps.mk     Debian packages, by set
+#   toolchain/kernel/kernel.mk linux-source ─► patched trees ─► uapi headers, boot image
+#   toolchain/libc/libc.mk     musl and glibc sources ─► patched musl, glibc headers
+#   toolchain/compat/compat.mk hugesize-compat.h ─► the hugesize tool, install
+#   toolchain/guest/guest.mk   static programs ─► root file system ─► QEMU ─► TAP
+#
+# Each fragment's checks (check-*) run the scripts of tests/ and write their
+# TAP and counts to build/results/XARCH/; `make check` runs them all in one
+# make graph and tallies them.
 
-KVER    ?= 6.12
-V       ?= 0
-PREFIX  ?= /usr/local
-B       := build
-Q       := $(if $(filter 1,$(V)),,@)
+XARCH ?= x86_64
+KVER  ?= 6.12
+# The Debian kernel versions the series is kept for (check-kernel-verify).
+KVERS := 6.12 6.1
+KERNEL_PATCHES ?= series
+V     ?= 0
+B     := build
+Q     := $(if $(filter 1,$(V)),,@)
 export V
 
-# Appended to by the fragments.
-PACKAGES    := make gcc libc6-dev patch xz-utils perl
-ALL         :=
-HOST_CHECKS :=
-GUEST_CHECKS :=
-GUEST_TESTS :=
-HELP        :=
-DEPS        := $(B)/stamps/deps
-
-# One progress line per stage: $(call say,kernel,building bzImage)
-say = @printf '  %-8s %s\n' '[$(1)]' '$(2)'
-# Short content hash of files, for stamps keyed on what matters.
-hash = $(shell cat $(1) 2>/dev/null | sha1sum | cut -c1-12)
-
-all:
-
-# arch.mk first: the guest architecture (ARCH) every stage builds for;
-# kernel.mk next: the others use its KSRC, SYSROOT and stamps; guest.mk last:
-# it uses what the libc stage may set (MUSL_CC).
-include toolchain/arch.mk
-include toolchain/kernel.mk
-include $(filter-out toolchain/arch.mk toolchain/kernel.mk toolchain/guest.mk,$(sort $(wildcard toolchain/*.mk)))
-include toolchain/guest.mk
-
-# Package installation: rerun when the package list changes. Rules that need
-# packages take $(DEPS) as an order-only prerequisite.
-PACKAGE_LIST := $(sort $(PACKAGES))
-ifneq ($(PACKAGE_LIST),$(shell cat $(DEPS) 2>/dev/null))
-.PHONY: $(DEPS)
+# Both cores by default; a make called from a recipe shares the jobserver.
+JOBS  ?= $(shell nproc)
+MAKEFLAGS += --no-print-directory
+ifeq ($(MAKELEVEL),0)
+MAKEFLAGS += -j$(JOBS)
 endif
-$(DEPS):
-	$(call say,deps,checking Debian packages)
-	$(Q)toolchain/deps.sh $(PACKAGE_LIST)
-	$(Q)mkdir -p $(@D) && echo '$(PACKAGE_LIST)' >$@
-deps: $(DEPS)
+ifneq ($(filter check%,$(MAKECMDGOALS)),)
+MAKEFLAGS += -k
+endif
 
-all: $(ALL)
+ifeq ($(origin ARCH),command line)
+$(error ARCH is kbuild's variable; choose the guest with XARCH=$(ARCH))
+endif
+ARCHES := $(sort $(patsubst toolchain/arch/%.mk,%,$(wildcard toolchain/arch/*.mk)))
+ifeq ($(filter $(XARCH),$(ARCHES)),)
+$(error XARCH=$(XARCH) is unknown; one of: $(ARCHES) (toolchain/arch/*.mk))
+endif
+# $(call arch_table,NAME): the ARCH_* table of one architecture, alone.
+arch_table = $(foreach v,$(filter ARCH_%,$(.VARIABLES)),$(eval undefine $(v)))$(eval include toolchain/arch/$(1).mk)
+# Every architecture's huge page sizes (SIZES.NAME, for check-arch-sizes),
+# then the table of the one the build is for.
+$(foreach a,$(ARCHES),$(call arch_table,$(a))$(eval SIZES.$(a) := $$(ARCH_SIZES)))
+$(call arch_table,$(XARCH))
 
-# check: every stage runs even when an earlier one fails; the last line
-# tallies all of them and the exit status says whether anything failed.
-CHECKS = $(ARCH_HOST_CHECKS) check-guest $(GUEST_CHECKS)
-# $(call run_checks,STAGES): runs each stage, then tallies them all.
-run_checks = rm -f $(foreach t,$(1),$(RESULTS)/$(t).counts); start=$$(date +%s); \
-	for t in $(1); do $(MAKE) --no-print-directory $$t || true; done; \
-	echo "\# $(words $(1)) stages in $$(($$(date +%s) - start)) s wall"; \
-	toolchain/summary.sh $(RESULTS) $(1)
+RESULTS := $(B)/results/$(XARCH)
+comma   := ,
+space   := $(subst ,, )
+
+# $(call say,STAGE,TEXT): one progress line; say_sh is the same inside a shell command.
+say_sh = printf '  %-8s %s\n' '[$(1)]' '$(2)'
+say    = @$(say_sh)
+# $(call hash,FILES): a short hash of their contents, for stamps keyed on what matters.
+hash   = $(shell cat $(1) 2>/dev/null | sha1sum | cut -c1-12)
+# $(call check,COMMAND): runs a check that prints TAP; results under $(RESULTS).
+check  = $(Q)$(1) | RESULTS=$(RESULTS) toolchain/lib/tap-count.sh $@
+
+HOST_CHECKS  :=
+GUEST_CHECKS :=
+all:
+.DELETE_ON_ERROR:
+
+include toolchain/deps/deps.mk
+include toolchain/kernel/kernel.mk
+include toolchain/libc/libc.mk
+include toolchain/compat/compat.mk
+include toolchain/guest/guest.mk
+
+HELP.all := build everything: kernel, uapi headers, patched libcs, the tool, guest root file systems
+all: kernel libc compat guest
+
+check-arch-sizes:
+	$(call check,tests/host/arch-sizes.sh $(foreach a,$(ARCHES),$(a)=$(subst $(space),$(comma),$(SIZES.$(a)))))
+HELP.check-arch-sizes := the sizes each guest must offer are sizes every libc must name
+HOST_CHECKS += check-arch-sizes
+
+# Another architecture than the default repeats only the host checks that
+# are about it.
+# The guests first: their kernel is the longest step, and -j runs the host
+# checks beside it.
+CHECKS = $(GUEST_CHECKS) \
+	 $(if $(filter $(DEFAULT_XARCH),$(XARCH)),$(HOST_CHECKS),check-arch-sizes check-libc-arch)
+DEFAULT_XARCH := x86_64
+OTHER_XARCHES  = $(filter-out $(DEFAULT_XARCH),$(ARCHES))
+
+# $(call run_checks,STAGES): the stages in one make graph (-k: a failure
+# stops only what depends on it), then one tally; the exit status says
+# whether all passed.
+run_checks = +$(Q)rm -rf $(RESULTS) && mkdir -p $(RESULTS) && echo $(1) >$(RESULTS)/stages; \
+	start=$$(date +%s); $(MAKE) $(1) || true; \
+	echo "\# make $@ XARCH=$(XARCH): $(words $(1)) stages in $$(($$(date +%s) - start)) s wall"; \
+	toolchain/lib/summary.sh $(RESULTS)
 check:
-	$(Q)$(call run_checks,$(CHECKS))
+	$(call run_checks,$(CHECKS))
+HELP.check := every check of XARCH: host tests, then the guest stages; ends with "N passed, N failed, N skipped"
 
-# check-arches: the guest stages of every architecture but the default (the
-# host stages are the same everywhere), results under build/results/ARCH/;
-# check-all: make check, then check-arches, one tally of both.
-OTHER_ARCHES = $(filter-out $(DEFAULT_ARCH),$(ARCHES))
-GUEST_STAGES = check-guest $(GUEST_CHECKS)
-guest-stages:
-	@echo $(GUEST_STAGES)
-# $(call arch_stages,VAR): runs the guest stages of each other architecture,
-# appending ARCH/STAGE of each to the shell variable VAR.
-arch_stages = for a in $(OTHER_ARCHES); do \
-		stages=$$($(MAKE) -s --no-print-directory guest-stages ARCH=$$a); \
-		rm -rf $(B)/results/$$a; \
-		for t in $$stages; do $(MAKE) --no-print-directory $$t ARCH=$$a || true; done; \
-		$(1)="$$$(1) $$(printf " $$a/%s" $$stages)"; done
+# The architecture loop is the one place make calls itself per architecture.
+arches_check = for a in $(1); do $(MAKE) XARCH=$$a check; done; \
+	echo "\# $@: $(1)"; toolchain/lib/summary.sh $(addprefix $(B)/results/,$(1))
 check-arches:
-	$(Q)start=$$(date +%s); all=; $(call arch_stages,all); \
-	echo "# make check-arches: $(OTHER_ARCHES) in $$(($$(date +%s) - start)) s wall"; \
-	toolchain/summary.sh $(B)/results $$all
+	+$(Q)$(call arches_check,$(OTHER_XARCHES))
+HELP.check-arches := make check on every architecture but $(DEFAULT_XARCH) ($(OTHER_XARCHES)); one tally
 check-all:
-	$(Q)$(MAKE) --no-print-directory check ARCH=$(DEFAULT_ARCH) || true
-	$(Q)all="$(CHECKS)"; $(call arch_stages,all); \
-	echo "# make check-all: $(ARCHES)"; toolchain/summary.sh $(B)/results $$all
+	+$(Q)$(call arches_check,$(ARCHES))
+HELP.check-all := make check on every architecture; one tally of all
 
 bench-pipeline:
 	$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
+HELP.bench-pipeline := warm make check and guest boot time against their goals (COLD=1: also a fresh clone)
 
 help:
 	@echo 'hugesize: huge page size selection, kernel to libc to application'
 	@echo
 	@echo 'Targets:'
-	@echo '  all        build everything (default)'
-	@echo '  check      host tests, then the guest suite in QEMU; ends with "N passed, N failed, N skipped"'
-	@echo '  run        boot the patched kernel and show huge page size selection (CMD=... runs one command)'
-	@echo '  shell      boot the guest with a busybox shell on the serial console'
-	@echo '  deps       install the Debian packages the build needs'
-	@echo '  bench-pipeline  warm make check and guest boot time against the goals (COLD=1: also a fresh clone)'
-	@for l in $(HELP); do echo "  $$l"; done
-	@echo '  clean      remove build outputs, keep unpacked sources'
-	@echo '  distclean  remove all of build/'
+	@$(foreach h,$(sort $(filter HELP.%,$(.VARIABLES))),printf '  %-20s %s\n' '$(h:HELP.%=%)' '$(subst ','\'',$($(h)))';)
 	@echo
 	@echo 'Variables:'
-	@echo '  KVER=6.12|6.1      Debian linux-source version to patch and boot (default 6.12)'
-	@echo '  ARCH=$(subst $(space),|,$(ARCHES))  the guest architecture (default $(DEFAULT_ARCH); toolchain/arch/*.mk)'
-	@echo '  GUEST_BINS="a b"   extra static binaries to run in the guest (exit 0 pass, 4 skip, else fail)'
-	@echo '  CMD="..."          with run: the command to run in the guest; make exits with its status'
-	@echo '  V=1                show every command and all output'
+	@$(foreach h,$(sort $(filter VARHELP.%,$(.VARIABLES))),printf '  %-20s %s\n' '$(h:VARHELP.%=%)' '$(subst ','\'',$($(h)))';)
+HELP.help := this list
 
-# Unpacked sources (src/, the apt lists of apt/, kernel-verify's trees) stay.
+VARHELP.XARCH          := the guest architecture: $(ARCHES) (default $(DEFAULT_XARCH))
+VARHELP.KVER           := the Debian linux-source version to patch and boot: $(KVERS) (default 6.12)
+VARHELP.KERNEL_PATCHES := none: build and boot the kernel as Debian ships it
+VARHELP.V              := 1: show every command and all output
+VARHELP.JOBS           := how many jobs make runs at once (default: the number of cores)
+
+# Unpacked sources (src/, apt/) stay.
 clean:
-	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt ! -name kernel-verify -exec rm -rf {} +
-	$(Q)rm -rf $(B)/kernel-verify/obj-* $(B)/kernel-verify/headers-*
-
+	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt -exec rm -rf {} +
+HELP.clean := remove build outputs, keep the unpacked sources
 distclean:
 	rm -rf $(B)
+HELP.distclean := remove all of build/
 
-.PHONY: all check check-all check-arches guest-stages bench-pipeline help clean distclean deps $(HOST_CHECKS) $(GUEST_CHECKS)
+.PHONY: all check check-arches check-all bench-pipeline help clean distclean deps \
+	$(HOST_CHECKS) $(GUEST_CHECKS)

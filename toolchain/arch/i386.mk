@@ -3,7 +3,7 @@
 # The kernel is built by the host gcc (-m32 from the kernel's Makefile); the
 # guest programs by Debian's i686 cross gcc, which brings a 32-bit libgcc.
 ARCH_KARCH    := i386
-ARCH_IMAGE    := bzImage
+ARCH_UAPI     := x86
 ARCH_IMAGE_PATH := arch/x86/boot/bzImage
 ARCH_KCROSS   :=
 ARCH_TRIPLET  := i686-linux-gnu
@@ -16,4 +16,4 @@ ARCH_MEM      := 1G
 ARCH_POOLS    := hugepagesz=4M hugepages=100 default_hugepagesz=4M
 ARCH_SIZES    := 4MB
 ARCH_FLAVOURS := musl glibc
-ARCH_PACKAGES := qemu-system-x86 gcc-i686-linux-gnu libc6-dev-i386-cross
+ARCH_QEMU_PACKAGE := qemu-system-x86

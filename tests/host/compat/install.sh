@@ -6,11 +6,7 @@
 set -u
 make=$1 dest=$(realpath -m "$2") prefix=/usr/local
 root=$dest$prefix
-n=0
-tap() { # STATUS NAME
-	n=$((n + 1))
-	if [ "${1:-0}" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/../../lib/tap.sh"
 rm -rf "$dest"
 echo "TAP version 13"
 files="include/hugesize-compat.h share/pkgconfig/hugesize-compat.pc
@@ -51,4 +47,4 @@ tap $? "the installed hugesize runs"
 $make --no-print-directory uninstall DESTDIR="$dest" PREFIX=$prefix >/dev/null 2>&1
 left=$(find "$dest" -type f ! -path "$prog")
 tap "${left:+1}" "make uninstall removes every file it installed${left:+ (left: $left)}"
-echo "1..$n"
+tap_done

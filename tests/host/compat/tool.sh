@@ -6,11 +6,7 @@
 # MUSL_HUGESIZE: the same tool built the way the guest builds it.
 set -u
 tool=$1 musl=${2:-}
-n=0
-tap() { # OK-STATUS NAME
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/../../lib/tap.sh"
 # expect STATUS PATTERN ARGS...: exit status and a line of stdout+stderr.
 expect() {
 	local want=$1 pattern=$2 out status
@@ -61,7 +57,7 @@ fi
 expect 1 'has no 16K huge pages' map 16K
 free=$(cat "$sysfs/hugepages-2048kB/free_hugepages" 2>/dev/null || echo none)
 case $free in
-none) echo "ok $((n += 1)) - hugesize map 2M # SKIP no 2M huge pages on this host" ;;
+none) tap_skip "hugesize map 2M" "no 2M huge pages on this host" ;;
 0) expect 1 'nr_hugepages' map 2M ;;
 *) expect 0 '^ok$' map 2M ;;
 esac
@@ -71,4 +67,4 @@ if [ -n "$musl" ]; then
 		grep -q 'MAP_HUGE_1GB' <<<"$out"
 	tap $? "the guest's build (musl-gcc -static with uapi headers) runs: flags 1G"
 fi
-echo "1..$n"
+tap_done

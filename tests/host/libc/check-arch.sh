@@ -38,11 +38,7 @@ karch() {
 	esac
 }
 
-n=0
-tap() { # STATUS DESCRIPTION
-	n=$((n + 1))
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/../../lib/tap.sh"
 
 karches=()
 for dir in "$uapi"/*/include; do
@@ -171,4 +167,4 @@ others=$(printf '%s\n' "${overlap[@]}" | grep -v -e ':MAP_UNINITIALIZED$' -e '^$
 uninit=$(printf '%s\n' "${overlap[@]}" | sed -n 's/:MAP_UNINITIALIZED$//p' | paste -sd ' ')
 [ -z "$uninit" ] || echo "# MAP_UNINITIALIZED (only honoured without an MMU) shares bit 26 with the size field on: $uninit"
 tap "$([ -z "$others" ]; echo $?)" "mmap: no other flag overlaps the size field${others:+: $others}"
-echo "1..$n"
+tap_done

@@ -30,16 +30,7 @@ kernel() { # INCLUDE-DIR: "linux X.Y" from its <linux/version.h>
 	echo "linux $((v >> 16)).$(((v >> 8) & 255))"
 }
 
-n=0
-tap() { # STATUS DESCRIPTION [FILE of diagnostics, the first 20 lines shown]
-	n=$((n + 1))
-	if [ $# -ge 3 ]; then
-		sed -n 's/^/# /; 1,20p' "$3"
-		[ "$(wc -l <"$3")" -le 20 ] || echo "#   ... $(($(wc -l <"$3") - 20)) more lines"
-		: >"$3"
-	fi
-	if [ "$1" = 0 ]; then echo "ok $n - $2"; else echo "not ok $n - $2"; fi
-}
+. "$(dirname "$0")/../../lib/tap.sh"
 
 # missing VALUES: the expected constants absent or wrong in VALUES.
 missing() {
@@ -114,4 +105,4 @@ done
 for mode in "-std=c11 -D_POSIX_C_SOURCE=200809L" "-std=c11 -D_XOPEN_SOURCE=700" "-std=c11 -D_DEFAULT_SOURCE"; do
 	namespace musl "$mode" MFD_ "" "$musl_cc"
 done
-echo "1..$n"
+tap_done

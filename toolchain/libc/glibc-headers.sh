@@ -17,4 +17,4 @@ if [ ! -f "$obj/config.status" ]; then
 		{ rm -f "$obj/config.status"; exit 1; }
 fi
 rm -rf "$root"
-make -C "$obj" -j"$(nproc)" install-headers install_root="$root"
+make -C "$obj" install-headers install_root="$root"

@@ -1,12 +1,17 @@
 #!/bin/sh
 # Usage: deps.sh PACKAGE...
 # Installs the Debian packages that are missing: as root with apt-get (after
-# one apt-get update); otherwise prints the command to run and fails.
+# one apt-get update); otherwise prints the command to run and fails. The
+# sets are in toolchain/deps/deps.mk.
 set -eu
+# One at a time: a parallel make may ask for several sets at once.
+exec 9>"${TMPDIR:-/tmp}/hugesize-deps.lock"
+flock 9
+installed=$(dpkg-query -W -f='${db:Status-Abbrev} ${Package}\n' "$@" 2>/dev/null |
+	awk '$1 == "ii" { print $2 }')
 missing=
 for p in "$@"; do
-	dpkg-query -W -f='${Status}\n' "$p" 2>/dev/null | grep -q '^install ok installed$' ||
-		missing="$missing $p"
+	printf '%s\n' "$installed" | grep -qx "$p" || missing="$missing $p"
 done
 [ -z "$missing" ] && exit 0
 if [ "$(id -u)" != 0 ]; then
@@ -14,7 +19,7 @@ if [ "$(id -u)" != 0 ]; then
 	echo "  run: sudo apt-get update && sudo apt-get install -y$missing" >&2
 	exit 1
 fi
-echo "  [deps]   installing$missing"
+printf '  %-8s %s\n' '[deps]' "installing$missing"
 export DEBIAN_FRONTEND=noninteractive
 lock="-o DPkg::Lock::Timeout=600"
 apt-get $lock update -q >/dev/null ||

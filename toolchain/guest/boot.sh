@@ -1,5 +1,5 @@
 #!/bin/bash
-# Usage: guest-boot.sh check|run|shell KERNEL INITRAMFS LOG [COMMAND]
+# Usage: boot.sh check|run|shell KERNEL INITRAMFS LOG [COMMAND]
 #
 # Boots the test guest under QEMU (TCG) with the huge page pools reserved on
 # the kernel command line, the serial console on stdout and a copy in LOG.
@@ -7,7 +7,7 @@
 #          did not get to the end (hang, panic, crash)
 #   run    runs COMMAND in the guest and exits with its status
 #   shell  an interactive busybox shell (Ctrl-A X leaves QEMU)
-# Environment, from the guest's toolchain/arch/*.mk: QEMU (binary),
+# Environment, from the guest stage (toolchain/guest/guest.mk): QEMU (binary),
 # QEMU_MACHINE (its -M option, if any), QEMU_MEM, GUEST_CONSOLE (ttyS0,
 # ttyAMA0), GUEST_POOLS (the huge page pools on the kernel command line),
 # GUEST_ARGS (more of it). Also QEMU_SMP, GUEST_TIMEOUT (seconds the host

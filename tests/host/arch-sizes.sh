@@ -1,0 +1,21 @@
+#!/bin/sh
+# Usage: arch-sizes.sh ARCH=SIZE,SIZE...
+# TAP: every huge page size a guest architecture must offer (ARCH_SIZES of
+# its toolchain/arch/ARCH.mk, which its guest compares with sysfs) is one of
+# tests/lib/huge_sizes.h, the sizes check-libc-arch requires every libc on
+# every architecture to name. Together the two stages tie what each guest
+# kernel offers to what its C libraries name.
+set -u
+here=$(dirname "$0")
+. "$here/../lib/tap.sh"
+[ $# -gt 0 ] || { echo "usage: arch-sizes.sh ARCH=SIZE,SIZE..." >&2; exit 2; }
+known=$("$here/../lib/huge-sizes.sh" | cut -d' ' -f1)
+for a in "$@"; do
+	arch=${a%%=*} sizes=$(echo "${a#*=}" | tr , ' ')
+	[ -n "$sizes" ] || tap 1 "$arch sets no ARCH_SIZES"
+	for s in $sizes; do
+		printf '%s\n' "$known" | grep -qx "$s"
+		tap $? "$arch: $s is in tests/lib/huge_sizes.h"
+	done
+done
+tap_done

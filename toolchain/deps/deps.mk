@@ -1,0 +1,39 @@
+# The Debian packages of the build, in one table of sets (PKG.SET): a rule
+# takes $(call needs,SET) as an order-only prerequisite, so a target installs
+# only what it uses (`make run` does not wait for glibc or cross compilers).
+# The sets are read when a rule runs: a later fragment may name its own.
+#
+# Uses:     XARCH's table (ARCH_QEMU_PACKAGE, ARCH_TRIPLET, ARCH_KCROSS), KVER
+# Provides: needs, cross_packages, GLIBC_HOST; target deps
+
+GLIBC_HOST := $(shell gcc -dumpmachine)
+
+# The cross compilers of the build (glibc's headers and the header matrix
+# for other architectures, guest programs): triplet -> Debian packages.
+CROSS.aarch64-linux-gnu       := gcc-aarch64-linux-gnu libc6-dev-arm64-cross
+CROSS.mips64el-linux-gnuabi64 := gcc-mips64el-linux-gnuabi64 libc6-dev-mips64el-cross
+CROSS.hppa-linux-gnu          := gcc-hppa-linux-gnu libc6-dev-hppa-cross
+CROSS.alpha-linux-gnu         := gcc-alpha-linux-gnu libc6.1-dev-alpha-cross
+CROSS.i686-linux-gnu          := gcc-i686-linux-gnu libc6-dev-i386-cross
+cross_packages = $(foreach t,$(filter-out $(GLIBC_HOST),$(1)),$(or $(CROSS.$(t)),$(error no Debian cross compiler for $(t) in toolchain/deps/deps.mk)))
+
+PKG.base     := make gcc libc6-dev patch xz-utils perl
+PKG.kernel   := flex bison bc libelf-dev
+$(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) linux-source-$(v)))
+# The guest: its kernel's compiler and QEMU, its programs' compiler, the
+# root file system's tools.
+PKG.arch     := $(ARCH_QEMU_PACKAGE) $(call cross_packages,$(ARCH_TRIPLET) $(ARCH_KCROSS:%-=%)) \
+		musl-tools busybox-static cpio file
+PKG.musl     := dpkg-dev
+PKG.glibc    = glibc-source gawk bison python3 $(call cross_packages,$(GLIBC_TRIPLETS))
+PKG.compat   = g++ clang libclang-rt-14-dev musl-tools pkg-config man-db file \
+		$(call cross_packages,$(COMPAT_TRIPLETS))
+
+# deps-SET checks its set on every run (one dpkg-query, a tenth of a second),
+# installs what is missing, and never makes its dependents out of date.
+needs = deps-$(1)
+deps-%:
+	$(Q)toolchain/deps/deps.sh $(sort $(PKG.base) $(PKG.$*))
+
+deps: $(foreach s,$(patsubst PKG.%,%,$(filter PKG.%,$(.VARIABLES))),deps-$(s))
+HELP.deps := install every Debian package the build and the checks use

@@ -1,0 +1,172 @@
+# The guest stage: static test programs on the patched kernel, in QEMU.
+#
+#   tests/guest/*.c, tests/guest-arch/*.c ─(one build per libc flavour)─► build/guest/TREE-XARCH/tests/
+#   tests/guest/rootfs/ (/init, /bin/demo) + busybox + hugesize + a stage's programs ─► STAGE.cpio
+#   boot image + STAGE.cpio ─QEMU (boot.sh)─► TAP on the console ─► build/results/XARCH/STAGE.*
+#
+# Every guest boot is an instance of one template, guest_stage: a kernel
+# tree, the programs, the memory, the pools on the kernel command line, more
+# QEMU arguments. Guests share nothing, so make -j runs them side by side.
+#
+# Uses:     XARCH's table, KVER, KTREE, KSRC.T, KSTAMP.T, KIMAGE.T, UAPI.T,
+#           musl_cc, glibc_root, GLIBC_HOST, needs, check, say
+# Provides: GUEST_CHECKS; targets guest, check-guest, run, shell, bench
+
+GUEST      := $(B)/guest/$(KTREE)-$(XARCH)
+GUEST_UAPI := $(UAPI.$(KTREE))/$(ARCH_UAPI)
+KSELFTESTS := $(KSRC.$(KTREE))/tools/testing/selftests
+GUEST_WARN := -Wall -Wextra -Werror
+GUEST_CFLAGS = -static -std=gnu11 -O2 $(GUEST_WARN) -D_GNU_SOURCE -isystem $(GUEST_UAPI)/include \
+	-Icompat-header -Itests/lib -Itests/guest/lib -isystem $(KSELFTESTS)
+GUEST_LIB    := $(wildcard tests/guest/lib/*.c)
+GUEST_INPUTS := $(GUEST_LIB) $(wildcard tests/guest/lib/*.h tests/lib/*.h) compat-header/hugesize-compat.h \
+		$(GUEST_UAPI)/.installed $(KSTAMP.$(KTREE)) | $(call needs,arch)
+# $(call guest_cc,SOURCES,COMPILER[,EXTRA FLAGS])
+guest_cc = $(2) $(GUEST_CFLAGS) $(3) -o $@ $(1)
+
+# Each program of the suite is built once per libc flavour of XARCH:
+#   NAME             the patched musl: the constants from <sys/mman.h>
+#   NAME.stock-musl  Debian's musl as it is: the missing ones from hugesize-compat.h
+#   NAME.glibc       the patched glibc headers, linked statically with the
+#                    glibc of the architecture (the system's, or Debian's cross libc6-dev)
+vpath %.c tests/guest tests/guest-arch tests/guest/numa tests/guest/bench tests/guest/rootfs
+MUSL_CC   := $(call musl_cc,$(ARCH_MUSL))
+GLIBC_CC  := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),gcc,$(ARCH_TRIPLET)-gcc)
+GLIBC_DIR := $(call glibc_root,$(ARCH_TRIPLET))
+
+$(GUEST)/tests/%: %.c $(B)/musl-$(ARCH_MUSL)/.built $(GUEST_INPUTS)
+	$(call say,guest,building $*)
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),$(MUSL_CC))
+$(GUEST)/tests/%.stock-musl: %.c $(GUEST_INPUTS)
+	$(call say,guest,building $* with Debian musl + hugesize-compat.h)
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),musl-gcc)
+$(GUEST)/tests/%.glibc: %.c $(GLIBC_DIR)/.installed $(GUEST_INPUTS)
+	$(call say,guest,building $* with the patched glibc headers)
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),$(GLIBC_CC),-isystem $(GLIBC_DIR)/usr/include)
+
+# The kernel series' own selftest, from the patched tree (selftests/vm on
+# 6.1, selftests/mm later), with the warnings of the kernel's selftests.
+$(GUEST)/tests/kselftest-hugetlb-pagesize: GUEST_WARN := -Wall -Werror
+$(GUEST)/tests/kselftest-hugetlb-pagesize: $(B)/musl-$(ARCH_MUSL)/.built $(GUEST_INPUTS)
+	$(call say,guest,building the kernel selftest hugetlb-pagesize)
+	$(Q)mkdir -p $(@D) && src=$$(ls $(KSELFTESTS)/*/hugetlb-pagesize.c 2>/dev/null) || \
+		{ echo "error: $(KSRC.$(KTREE)) has no tools/testing/selftests/*/hugetlb-pagesize.c: is kernel/series complete?" >&2; exit 1; }; \
+		$(call guest_cc,$$src $(GUEST_LIB),$(MUSL_CC))
+
+# The root file system's own programs: /init (the test runner) and
+# /bin/hugesize. Where the guest runs Debian's musl too, they are built with
+# it and hugesize-compat.h, so `make run` needs no patched musl.
+ROOTFS_CC  := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),musl-gcc,$(MUSL_CC))
+ROOTFS_DEP := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),,$(B)/musl-$(ARCH_MUSL)/.built)
+$(GUEST)/rootfs/init: init.c $(ROOTFS_DEP) $(GUEST_INPUTS)
+	$(call say,guest,building /init)
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,$(ROOTFS_CC))
+$(GUEST)/rootfs/hugesize: compat-header/hugesize.c $(ROOTFS_DEP) $(GUEST_INPUTS)
+	$(call say,guest,building /bin/hugesize)
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,$(ROOTFS_CC))
+
+# The build machine's busybox, or Debian's for the guest's architecture.
+BUSYBOX := $(if $(filter amd64,$(ARCH_DEB)),/bin/busybox,$(B)/busybox-$(ARCH_DEB)/bin/busybox)
+$(B)/busybox-%/bin/busybox: | $(call needs,arch)
+	$(call say,guest,fetching the busybox-static package for $*)
+	$(Q)toolchain/lib/quiet.sh $(B)/busybox-$*/fetch.log toolchain/guest/busybox-fetch.sh $* $(B)/busybox-$*
+ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.sh $(BUSYBOX)
+
+TEST_TIMEOUT  ?= 120
+GUEST_TIMEOUT ?= 900
+export TEST_TIMEOUT GUEST_TIMEOUT
+VARHELP.TEST_TIMEOUT  := seconds one guest test program may run before it is killed and failed (120)
+VARHELP.GUEST_TIMEOUT := seconds the host waits for a whole guest before it kills it and fails (900)
+
+# A guest is data: PROGRAMS.NAME (what goes into /tests), and where it
+# differs from the architecture's defaults TREE.NAME (the kernel tree,
+# KTREE), MEM.NAME (ARCH_MEM), POOLS.NAME (ARCH_POOLS, the pools on the
+# kernel command line) and QEMU_ARGS.NAME.
+guest_var = $(if $(filter undefined,$(origin $(1).$(2))),$(3),$($(1).$(2)))
+
+# $(call guest_image,NAME): a root file system NAME.cpio with exactly
+# PROGRAMS.NAME in /tests (their list is a prerequisite too, so a program
+# dropped from it leaves), and $(call BOOT.NAME,MODE) to boot its kernel
+# with it: check runs the tests, run a command, shell a shell
+# (toolchain/guest/boot.sh).
+define guest_image
+$(GUEST)/$(1).list: FORCE
+	@mkdir -p $$(@D); echo '$$(PROGRAMS.$(1))' | cmp -s - $$@ || echo '$$(PROGRAMS.$(1))' >$$@
+$(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $$(PROGRAMS.$(1)) | $$(call needs,arch)
+	$$(call say,guest,packing $$(@F) ($$(words $$(PROGRAMS.$(1))) test programs))
+	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS) $$(PROGRAMS.$(1))
+TREE.$(1) := $(call guest_var,TREE,$(1),$(KTREE))
+BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_MEM=$(call guest_var,MEM,$(1),$(ARCH_MEM)) \
+	GUEST_CONSOLE=$(ARCH_CONSOLE) GUEST_POOLS='$(call guest_var,POOLS,$(1),$(ARCH_POOLS))' \
+	QEMU_ARGS='$(QEMU_ARGS.$(1))' GUEST_ARGS='hugesize.sizes=$(subst $(space),$(comma),$(ARCH_SIZES)) \
+	hugesize.patches=$$(if $$(filter %-unpatched,$$(TREE.$(1))),none,series)' \
+	toolchain/guest/boot.sh $$(1) $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log
+endef
+
+# $(call guest_stage,NAME): the image, and the target NAME that boots it
+# and counts its TAP.
+define guest_stage
+$(call guest_image,$(1))
+$(1): $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio
+	$$(call say,qemu,$(1): linux-$$(TREE.$(1)) on $(XARCH) with $$(words $$(PROGRAMS.$(1))) test programs)
+	$$(call check,$$(call BOOT.$(1),check))
+endef
+
+# The suite, one guest per libc flavour; GUEST_BINS join the first.
+guest_programs = $(addprefix $(GUEST)/tests/,$(addsuffix $(if $(filter-out musl,$(1)),.$(1)),$(2)))
+SUITE    := $(basename $(notdir $(wildcard tests/guest/*.c tests/guest-arch/*.c)))
+SELFTEST := $(if $(filter %-unpatched,$(KTREE)),,$(GUEST)/tests/kselftest-hugetlb-pagesize)
+$(foreach f,$(ARCH_FLAVOURS),$(eval PROGRAMS.check-guest-$(f) := $(call guest_programs,$(f),$(SUITE))))
+PROGRAMS.check-guest-musl += $(SELFTEST) $(GUEST_BINS)
+$(foreach f,$(ARCH_FLAVOURS),$(eval $(call guest_stage,check-guest-$(f))))
+GUEST_CHECKS += $(ARCH_FLAVOURS:%=check-guest-%)
+check-guest: $(ARCH_FLAVOURS:%=check-guest-%)
+HELP.check-guest := the guest suite, one guest per libc flavour of XARCH ($(ARCH_FLAVOURS))
+VARHELP.GUEST_BINS := "a b": your static programs, run in the musl guest after ours (exit 0 pass, 4 skip, else fail; TAP counts as its results)
+
+# Programs of tests/guest-arch/ that boot the kernel without the series too,
+# where they expect its old behaviour (ARCH_UNPATCHED).
+ifneq ($(ARCH_UNPATCHED),)
+PROGRAMS.check-unpatched := $(call guest_programs,musl,$(ARCH_UNPATCHED))
+TREE.check-unpatched     := $(KVER)-unpatched
+$(eval $(call guest_stage,check-unpatched))
+GUEST_CHECKS += check-unpatched
+HELP.check-unpatched := $(ARCH_UNPATCHED) on linux-$(KVER) without the series: the old behaviour
+endif
+
+# Two NUMA nodes with per-node pools (ARCH_NUMA_*).
+ifneq ($(ARCH_NUMA_MEM),)
+PROGRAMS.check-numa  := $(GUEST)/tests/numa
+MEM.check-numa       := $(ARCH_NUMA_MEM)
+POOLS.check-numa     := $(ARCH_NUMA_POOLS)
+QEMU_ARGS.check-numa := $(ARCH_NUMA_QEMU)
+$(eval $(call guest_stage,check-numa))
+GUEST_CHECKS += check-numa
+HELP.check-numa := tests/guest/numa/numa.c in a guest with two NUMA nodes
+endif
+
+# Not a check: 1 GiB of each size, 512 2M pages and one 1G page, next to 1 GiB of base pages.
+PROGRAMS.bench := $(GUEST)/tests/bench
+POOLS.bench    := hugepagesz=1G hugepages=1 hugepagesz=2M hugepages=512 default_hugepagesz=2M
+$(eval $(call guest_stage,bench))
+bench: TEST_TIMEOUT := 900
+HELP.bench := in the guest, populate 1 GiB with 4K, 2M and 1G pages: minor faults, time, random access
+
+# make run and make shell boot a root file system with no tests.
+PROGRAMS.run :=
+$(eval $(call guest_image,run))
+CMD ?= /bin/demo
+run: $(KIMAGE.$(KTREE)) $(GUEST)/run.cpio
+	$(call say,qemu,booting linux-$(KTREE) for $(XARCH): $(CMD))
+	$(Q)$(call BOOT.run,run) '$(subst ','\'',$(CMD))'
+HELP.run := boot the kernel and show huge page size selection at work (CMD=...: run that, exit with its status)
+VARHELP.CMD := with run: the command to run in the guest (default /bin/demo)
+shell: $(KIMAGE.$(KTREE)) $(GUEST)/run.cpio
+	$(call say,qemu,booting linux-$(KTREE) for $(XARCH) with a shell (Ctrl-A X quits))
+	$(Q)$(call BOOT.run,shell)
+HELP.shell := boot the guest with a busybox shell on the serial console
+
+guest: $(KIMAGE.$(KTREE)) $(foreach s,$(GUEST_CHECKS) run,$(GUEST)/$(s).cpio)
+HELP.guest := the guest kernel and the root file system of every guest stage
+FORCE:
+.PHONY: guest check-guest run shell FORCE

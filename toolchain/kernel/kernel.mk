@@ -1,0 +1,86 @@
+# The kernel stage: one pipeline per kernel tree.
+#
+#   Debian's linux-source-VERSION ─unpack─► build/src/linux-TREE ─series─► patched tree
+#     ─headers_install─► build/uapi/TREE/KARCH/include   (every architecture)
+#     ─tinyconfig + kernel/guest*.config─► build/obj/linux-TREE-XARCH/ boot image
+#
+# A tree is a version with a series: TREE "6.12" is linux-source-6.12 with
+# kernel/series (or kernel/6.12/series where that exists), "6.12-unpatched"
+# the same source as Debian ships it. The guest, kernel-verify and the libc
+# checks all read these trees and their uapi headers; nothing else unpacks
+# or installs a kernel.
+#
+# Uses:     KVER, KERNEL_PATCHES, XARCH's table (toolchain/arch/), needs, hash, say
+# Provides: KSRC.T KSTAMP.T UAPI.T (every tree T), KIMAGE.T (KVER's trees,
+#           patched and not), KTREE (the tree of KVER and KERNEL_PATCHES),
+#           UAPI_ARCHES; targets kernel, check-kernel-verify
+
+# Every architecture with uapi headers in 6.1 up to 7.2 (ia64 left in 6.7).
+UAPI_ARCHES   := alpha arc arm arm64 csky hexagon loongarch m68k microblaze mips nios2 \
+		 openrisc parisc powerpc riscv s390 sh sparc x86 xtensa
+# The trees kernel-verify checks the series against, and their architectures.
+VERIFY_KVERS  := 6.12 6.1
+VERIFY_ARCHES := x86 arm64 mips alpha parisc powerpc s390 sparc riscv
+
+KTREE   := $(KVER)$(if $(filter none,$(KERNEL_PATCHES)),-unpatched)
+KCONFIG := kernel/guest.config $(wildcard kernel/guest-$(XARCH).config)
+kseries = $(or $(wildcard kernel/$(1)/series),kernel/series)
+
+# $(call kernel_tree,TREE,VERSION,SERIES): unpack once, then make the tree
+# follow SERIES (toolchain/lib/apply-series.sh takes the old one back out).
+define kernel_tree
+KSRC.$(1)   := $(B)/src/linux-$(1)
+KFILES.$(1) := $(3) $$(addprefix $(dir $(3)),$$(shell sed 's/#.*//' $(3) 2>/dev/null))
+KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))
+UAPI.$(1)   := $(B)/uapi/$(1)
+$$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2))
+	$$(Q)[ -d $$(KSRC.$(1)) ] || { $$(call say_sh,kernel,unpacking linux-source-$(2) into $$(KSRC.$(1))); \
+		toolchain/lib/unpack.sh /usr/src/linux-source-$(2).tar.xz $$(KSRC.$(1)); }
+	$$(call say,kernel,applying $(3) to linux-$(1))
+	$$(Q)toolchain/lib/apply-series.sh $$(KSRC.$(1)) $(3)
+	$$(Q)touch $$@
+$(B)/uapi/$(1)/%/.installed: $$(KSTAMP.$(1))
+	$$(call say,kernel,installing the $$* uapi headers of linux-$(1))
+	+$$(Q)toolchain/lib/quiet.sh $(B)/obj/uapi-$(1)-$$*/install.log \
+		toolchain/kernel/uapi-install.sh $$(KSRC.$(1)) $$* $$(@D) $(B)/obj/uapi-$(1)-$$*
+	$$(Q)touch $$@
+endef
+
+# $(call kernel_image,TREE): the boot image of TREE for XARCH.
+define kernel_image
+KOBJ.$(1)   := $(B)/obj/linux-$(1)-$(XARCH)
+KIMAGE.$(1) := $(B)/obj/linux-$(1)-$(XARCH)/$(ARCH_IMAGE_PATH)
+# The stamp, not .config, is the target: a run stopped half-way through
+# leaves a .config that is not ours.
+$$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) | $$(KSTAMP.$(1))
+	$$(call say,kernel,configuring linux-$(1) for $(XARCH): tinyconfig + $(KCONFIG))
+	$$(Q)rm -f $$@ && mkdir -p $$(@D)
+	+$$(Q)toolchain/lib/quiet.sh $$(@D)/config.log sh -c '$$(call kmake,$(1)) tinyconfig && \
+		$$(KSRC.$(1))/scripts/kconfig/merge_config.sh -m -O $$(@D) $$(@D)/.config $(KCONFIG) && \
+		$$(call kmake,$(1)) olddefconfig'
+	$$(Q)for f in $(KCONFIG); do toolchain/kernel/kconfig-verify.sh $$$$f $$(@D)/.config || exit; done
+	$$(Q)touch $$@
+$$(KIMAGE.$(1)): $$(KOBJ.$(1))/.config.hugesize $$(KSTAMP.$(1)) | $$(call needs,arch)
+	$$(call say,kernel,building linux-$(1) for $(XARCH) (a few minutes when cold))
+	+$$(Q)toolchain/lib/quiet.sh $$(KOBJ.$(1))/build.log $$(call kmake,$(1)) $(notdir $(ARCH_IMAGE_PATH))
+	$$(Q)touch $$@
+endef
+kmake = $(MAKE) -s -C $(KSRC.$(1)) O=$(abspath $(KOBJ.$(1))) ARCH=$(ARCH_KARCH) CROSS_COMPILE=$(ARCH_KCROSS)
+
+$(foreach v,$(sort $(KVER) $(VERIFY_KVERS)),$(eval $(call kernel_tree,$(v),$(v),$(call kseries,$(v)))))
+$(eval $(call kernel_tree,$(KVER)-unpatched,$(KVER),/dev/null))
+$(foreach t,$(KVER) $(KVER)-unpatched,$(eval $(call kernel_image,$(t))))
+
+kernel: $(KIMAGE.$(KTREE)) $(UAPI.$(KTREE))/$(ARCH_UAPI)/.installed
+HELP.kernel := unpack, patch, configure and build the guest kernel (KERNEL_PATCHES=none: as Debian ships it)
+
+# The series against every tree of VERIFY_KVERS: applied with no fuzz,
+# checkpatch --strict silent, every size in every architecture's uapi.
+check-kernel-verify: $(foreach v,$(VERIFY_KVERS),$(KSTAMP.$(v)) \
+		$(foreach a,$(VERIFY_ARCHES),$(UAPI.$(v))/$(a)/.installed))
+	$(call check,tests/host/kernel/verify.sh $(foreach v,$(VERIFY_KVERS),\
+		$(KSRC.$(v)):$(call kseries,$(v)):$(UAPI.$(v))) -- $(VERIFY_ARCHES))
+HELP.check-kernel-verify := kernel/series against linux $(VERIFY_KVERS): no fuzz, checkpatch --strict, uapi of $(words $(VERIFY_ARCHES)) arches
+kernel-verify: check-kernel-verify
+HELP.kernel-verify := the same as check-kernel-verify
+HOST_CHECKS += check-kernel-verify
