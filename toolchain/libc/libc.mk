@@ -1,5 +1,5 @@
-# The libc stage: Debian's musl 1.2.3 and glibc 2.36 with libc-patches/
-# applied.
+# The libc stage: Debian's musl 1.2.3 and glibc 2.36 with their series in
+# libc-patches/ applied (musl/1.2.3, glibc/2.36).
 #
 #   musl source package ─series─► build/src/musl-1.2.3 ─► build/musl-ARCH (libc.a, headers, musl-gcc)
 #                                                       └► musl headers of every musl architecture
@@ -24,8 +24,10 @@ GLIBC_TRIPLETS := $(GLIBC_HOST) aarch64-linux-gnu mips64el-linux-gnuabi64 hppa-l
 # The quilt series and the patches it names; a stamp named after their hash
 # sits in the tree's .hugesize/, which apply-series.sh renews on every change.
 libc_series = $(1)/series $(addprefix $(1)/,$(shell sed 's/#.*//' $(1)/series 2>/dev/null))
-MUSL_STAMP  := $(MUSL_SRC)/.hugesize/applied.$(call hash,$(call libc_series,libc-patches/musl))
-GLIBC_STAMP := $(GLIBC_SRC)/.hugesize/applied.$(call hash,$(call libc_series,libc-patches/glibc))
+MUSL_SERIES  := libc-patches/musl/$(MUSL_VERSION)
+GLIBC_SERIES := libc-patches/glibc/$(GLIBC_VERSION)
+MUSL_STAMP   := $(MUSL_SRC)/.hugesize/applied.$(call hash,$(call libc_series,$(MUSL_SERIES)))
+GLIBC_STAMP  := $(GLIBC_SRC)/.hugesize/applied.$(call hash,$(call libc_series,$(GLIBC_SERIES)))
 
 # $(call libc_tree,STAMP,NAME,SRC,SERIES-DIR,DEPS-SET,COMMAND creating SRC):
 # unpack the Debian source once, then make the tree follow the series.
@@ -36,9 +38,9 @@ $(1): $(call libc_series,$(4)) | $(call needs,$(5))
 	$(Q)toolchain/lib/apply-series.sh $(3) $(4)/series
 	$(Q)touch $$@
 endef
-$(eval $(call libc_tree,$(MUSL_STAMP),musl,$(MUSL_SRC),libc-patches/musl,musl,\
+$(eval $(call libc_tree,$(MUSL_STAMP),musl,$(MUSL_SRC),$(MUSL_SERIES),musl,\
 	toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-source.log toolchain/libc/musl-source.sh $(MUSL_SRC) $(B)/apt/musl $(MUSL_VERSION)))
-$(eval $(call libc_tree,$(GLIBC_STAMP),glibc,$(GLIBC_SRC),libc-patches/glibc,glibc,\
+$(eval $(call libc_tree,$(GLIBC_STAMP),glibc,$(GLIBC_SRC),$(GLIBC_SERIES),glibc,\
 	toolchain/lib/unpack.sh /usr/src/glibc/glibc-$(GLIBC_VERSION).tar.xz $(GLIBC_SRC)))
 
 # $(call musl_build,MUSL-ARCH,TRIPLET): the patched musl for one musl
