@@ -3,6 +3,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "../../lib/huge_sizes.h"
 #include "hugesize-compat.h"
 #include "sizes.h"
 
@@ -43,22 +44,17 @@ const char *size_name(unsigned long long bytes, char *buf, unsigned long len)
 	return buf;
 }
 
-#define NAMED(size, bytes) { bytes, MAP_HUGE_##size, SHM_HUGE_##size, MFD_HUGE_##size }
+#define NAMED(size, log2) \
+	{ 1ULL << (log2), MAP_HUGE_##size, SHM_HUGE_##size, MFD_HUGE_##size },
 
-static const struct size_names names[] = {
-	NAMED(16KB, 16ULL << 10), NAMED(64KB, 64ULL << 10), NAMED(256KB, 256ULL << 10),
-	NAMED(512KB, 512ULL << 10), NAMED(1MB, 1ULL << 20), NAMED(2MB, 2ULL << 20),
-	NAMED(4MB, 4ULL << 20), NAMED(8MB, 8ULL << 20), NAMED(16MB, 16ULL << 20),
-	NAMED(32MB, 32ULL << 20), NAMED(64MB, 64ULL << 20), NAMED(128MB, 128ULL << 20),
-	NAMED(256MB, 256ULL << 20), NAMED(512MB, 512ULL << 20), NAMED(1GB, 1ULL << 30),
-	NAMED(2GB, 2ULL << 30), NAMED(16GB, 16ULL << 30),
-};
+static const struct size_names names[] = { HUGE_SIZES(NAMED) };
+#define NAMES (sizeof(names) / sizeof(names[0]))
 
 const struct size_names *size_names(unsigned long long bytes)
 {
 	size_t i;
 
-	for (i = 0; i < sizeof(names) / sizeof(names[0]); i++)
+	for (i = 0; i < NAMES; i++)
 		if (names[i].bytes == bytes)
 			return &names[i];
 	return NULL;

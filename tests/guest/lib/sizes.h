@@ -14,8 +14,8 @@ int size_in(const unsigned long long *sizes, int n, unsigned long long bytes);
 const char *size_name(unsigned long long bytes, char *buf, unsigned long len);
 #define SIZE_NAME(bytes) size_name((bytes), (char[24]){ 0 }, 24)
 
-/* The libc's (or hugesize-compat.h's) named constants for a size; NULL
- * when the size has no name. */
+/* The libc's (or hugesize-compat.h's) named constants for a size of
+ * tests/lib/huge_sizes.h; NULL for a size not in the table. */
 struct size_names {
 	unsigned long long bytes;
 	unsigned int map, shm, mfd;
