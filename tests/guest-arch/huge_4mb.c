@@ -12,8 +12,7 @@
 #include <sys/shm.h>
 #include <unistd.h>
 
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "hugesize-compat.h"
 #include "smaps.h"
 
@@ -29,17 +28,15 @@
 	} while (0)
 
 /* The page at p is a 4MB one, and touching it took one from the pool. */
-static void check_page(struct __test_metadata *_metadata, char *p,
-		       const struct hugesize_pool *before)
-{
-	struct hugesize_pool after;
-
-	memset(p, 0x5a, SIZE_4MB);
-	EXPECT_EQ(SIZE_4MB, smaps_page_size(p));
-	ASSERT_EQ(0, hugesize_pool(SIZE_4MB, &after));
-	EXPECT_EQ(before->free - 1, after.free);
-	EXPECT_EQ(0x5a, p[SIZE_4MB - 1]);
-}
+#define CHECK_PAGE(p, before) do {					\
+	struct hugesize_pool after;					\
+									\
+	memset((p), 0x5a, SIZE_4MB);					\
+	EXPECT_EQ(SIZE_4MB, smaps_page_size(p));			\
+	ASSERT_EQ(0, hugesize_pool(SIZE_4MB, &after));			\
+	EXPECT_EQ((before).free - 1, after.free);			\
+	EXPECT_EQ(0x5a, (p)[SIZE_4MB - 1]);				\
+} while (0)
 
 TEST(map_huge_4mb)
 {
@@ -51,7 +48,7 @@ TEST(map_huge_4mb)
 	p = mmap(NULL, SIZE_4MB, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | MAP_HUGE_4MB, -1, 0);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap MAP_HUGE_4MB: %s", strerror(errno));
-	check_page(_metadata, p, &before);
+	CHECK_PAGE(p, before);
 	EXPECT_EQ(0, munmap(p, SIZE_4MB));
 }
 
@@ -68,7 +65,7 @@ TEST(shm_huge_4mb)
 	p = shmat(id, NULL, 0);
 	EXPECT_EQ(0, shmctl(id, IPC_RMID, NULL));
 	ASSERT_NE((void *)-1, p) TH_LOG("shmat: %s", strerror(errno));
-	check_page(_metadata, p, &before);
+	CHECK_PAGE(p, before);
 	EXPECT_EQ(0, shmdt(p));
 }
 
@@ -86,7 +83,7 @@ TEST(mfd_huge_4mb)
 	p = mmap(NULL, SIZE_4MB, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap of the memfd: %s", strerror(errno));
-	check_page(_metadata, p, &before);
+	CHECK_PAGE(p, before);
 	EXPECT_EQ(0, munmap(p, SIZE_4MB));
 }
 

@@ -12,8 +12,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "hugesize-compat.h"
 #include "cmdline.h"
 

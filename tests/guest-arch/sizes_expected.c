@@ -11,8 +11,7 @@
 #include <string.h>
 #include <sys/mman.h>
 
-#pragma GCC diagnostic ignored "-Wunused-parameter"
-#include "kselftest_harness.h"
+#include "harness.h"
 #include "hugesize-compat.h"
 #include "sizes.h"
 #include "cmdline.h"

@@ -15,176 +15,146 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
 #include "hugemap.h"
-#include "hugesize-compat.h"
-#include "sizes.h"
+#include "sizetest.h"
 #include "smaps.h"
 
-static struct hugesize_pool pool(struct __test_metadata *_metadata, unsigned long long size)
-{
-	struct hugesize_pool p;
-
-	ASSERT_EQ(0, hugesize_pool(size, &p));
-	return p;
-}
-
-/* Size bits alone: the kernel ignores them (mmap, shmget) or refuses them. */
-static void without_hugetlb(struct __test_metadata *_metadata, const struct dyntest *t,
-			    enum hugemap_kind kind)
-{
-	struct hugemap_request req = {
-		.kind = kind, .size_bits = (unsigned int)hugesize_flags(t->size),
-		.len = (size_t)getpagesize(),	/* hugetlb would round it up to a page */
-	};
-	struct hugesize_pool before = pool(_metadata, t->size);
-	struct hugemap m;
-	int ret = hugemap_create(&m, &req);
-
-	if (kind == HUGEMAP_MEMFD) {
-		EXPECT_EQ(-EINVAL, ret);
-	} else {
-		ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
-		EXPECT_EQ((unsigned long long)getpagesize(), smaps_page_size(m.view[0]));
-		EXPECT_EQ(before.resv, pool(_metadata, t->size).resv);
-		EXPECT_EQ(0, hugemap_release(&m));
-	}
-}
+/* Size bits alone, without SHM_HUGETLB / MAP_HUGETLB: base pages, nothing reserved. */
+#define IGNORED_WITHOUT_HUGETLB(map_kind) do {						\
+	struct hugemap_request req = {							\
+		.kind = (map_kind), .size_bits = (unsigned int)hugesize_flags(self->bytes), \
+		.len = (size_t)getpagesize(),	/* hugetlb would round it up to a page */ \
+	};										\
+	struct hugesize_pool now;							\
+	struct hugemap m;								\
+	int ret = hugemap_create(&m, &req);						\
+											\
+	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));					\
+	EXPECT_EQ((unsigned long long)getpagesize(), smaps_page_size(m.view[0]));	\
+	ASSERT_EQ(0, hugesize_pool(self->bytes, &now));					\
+	EXPECT_EQ(self->before.resv, now.resv);						\
+	EXPECT_EQ(0, hugemap_release(&m));						\
+} while (0)
 
 /* One byte more than a page: two pages reserved, the mapping is 2 pages. */
-static void unaligned_length(struct __test_metadata *_metadata, const struct dyntest *t,
-			     enum hugemap_kind kind)
-{
-	struct hugemap_request req = {
-		.kind = kind, .hugetlb = 1, .size_bits = (unsigned int)hugesize_flags(t->size),
-		.len = t->size + 1,
-	};
-	struct hugesize_pool before = pool(_metadata, t->size);
-	struct hugemap m;
-	int ret;
+#define UNALIGNED_LENGTH(map_kind) do {							\
+	struct hugemap_request req = {							\
+		.kind = (map_kind), .hugetlb = 1,					\
+		.size_bits = (unsigned int)hugesize_flags(self->bytes), .len = self->bytes + 1, \
+	};										\
+	struct hugesize_pool now;							\
+	struct hugemap m;								\
+	int ret;									\
+											\
+	SIZE_NEEDS(2);									\
+	ret = hugemap_create(&m, &req);							\
+	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));					\
+	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0]));				\
+	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0] + self->bytes));		\
+	ASSERT_EQ(0, hugesize_pool(self->bytes, &now));					\
+	EXPECT_EQ(self->before.resv + 2, now.resv);					\
+	if ((map_kind) == HUGEMAP_MMAP_PRIVATE) {					\
+		/* munmap() does not round up: that length ends inside a page. */	\
+		EXPECT_EQ(-1, munmap(m.view[0], self->bytes + 1));			\
+		EXPECT_EQ(EINVAL, errno);						\
+		EXPECT_EQ(0, munmap(m.view[0], 2 * self->bytes));			\
+		m.view[0] = NULL;							\
+	}										\
+	EXPECT_EQ(0, hugemap_release(&m));						\
+} while (0)
 
-	ret = hugemap_create(&m, &req);
-	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
-	EXPECT_EQ(t->size, smaps_page_size(m.view[0]));
-	EXPECT_EQ(t->size, smaps_page_size(m.view[0] + t->size));
-	EXPECT_EQ(before.resv + 2, pool(_metadata, t->size).resv);
-	if (kind == HUGEMAP_MMAP_PRIVATE) {
-		/* munmap() does not round up: that length ends inside a page. */
-		EXPECT_EQ(-1, munmap(m.view[0], t->size + 1));
-		EXPECT_EQ(EINVAL, errno);
-		EXPECT_EQ(0, munmap(m.view[0], 2 * t->size));
-		m.view[0] = NULL;
-	}
-	EXPECT_EQ(0, hugemap_release(&m));
-	EXPECT_EQ(before.resv, pool(_metadata, t->size).resv);
+TEST_F(size, mmap_private_without_map_hugetlb)
+{
+	SIZE_NEEDS(0);
+	IGNORED_WITHOUT_HUGETLB(HUGEMAP_MMAP_PRIVATE);
 }
 
-static void munmap_partial(struct __test_metadata *_metadata, const struct dyntest *t,
-			   enum hugemap_kind kind)
+TEST_F(size, shmget_without_shm_hugetlb)
+{
+	SIZE_NEEDS(0);
+	IGNORED_WITHOUT_HUGETLB(HUGEMAP_SHMGET);
+}
+
+/* memfd_create() refuses size bits without MFD_HUGETLB. */
+TEST_F(size, memfd_without_mfd_hugetlb_einval)
 {
 	struct hugemap_request req = {
-		.kind = kind, .hugetlb = 1, .size_bits = (unsigned int)hugesize_flags(t->size),
-		.len = t->size,
+		.kind = HUGEMAP_MEMFD, .size_bits = (unsigned int)hugesize_flags(self->bytes),
+		.len = (size_t)getpagesize(),
+	};
+	struct hugemap m;
+
+	SIZE_NEEDS(0);
+	EXPECT_EQ(-EINVAL, hugemap_create(&m, &req));
+}
+
+TEST_F(size, mmap_private_unaligned_length)
+{
+	UNALIGNED_LENGTH(HUGEMAP_MMAP_PRIVATE);
+}
+
+TEST_F(size, shmget_unaligned_length)
+{
+	UNALIGNED_LENGTH(HUGEMAP_SHMGET);
+}
+
+TEST_F(size, munmap_part_of_a_page_einval)
+{
+	struct hugemap_request req = {
+		.kind = HUGEMAP_MMAP_PRIVATE, .hugetlb = 1,
+		.size_bits = (unsigned int)hugesize_flags(self->bytes), .len = self->bytes,
 	};
 	long base = getpagesize();
 	struct hugemap m;
 
+	SIZE_NEEDS(1);
 	ASSERT_EQ(0, hugemap_create(&m, &req));
 	EXPECT_EQ(-1, munmap(m.view[0] + base, base));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, munmap(m.view[0] + t->size / 2, t->size / 2));
+	EXPECT_EQ(-1, munmap(m.view[0] + self->bytes / 2, self->bytes / 2));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(t->size, smaps_page_size(m.view[0] + t->size - 1));
+	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0] + self->bytes - 1));
 	EXPECT_EQ(0, hugemap_release(&m));
 }
 
-static void fixed_unaligned(struct __test_metadata *_metadata, const struct dyntest *t,
-			    enum hugemap_kind kind)
+TEST_F(size, mmap_fixed_unaligned_address_einval)
 {
 	int flags = MAP_PRIVATE | MAP_ANONYMOUS | MAP_FIXED | MAP_HUGETLB |
-		    (int)hugesize_flags(t->size);
+		    (int)hugesize_flags(self->bytes);
+	size_t len = 3 * self->bytes;
 	char *area, *aligned, *p;
-	size_t len = 3 * t->size;
 
-	(void)kind;	/* mmap private */
+	SIZE_NEEDS(1);
 	/* Address space to aim into: aligned inside, ours alone. */
 	area = mmap(NULL, len, PROT_NONE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_NORESERVE, -1, 0);
 	ASSERT_NE(MAP_FAILED, area);
-	aligned = (char *)(((uintptr_t)area + (uintptr_t)t->size - 1) & ~((uintptr_t)t->size - 1));
-	p = mmap(aligned + getpagesize(), t->size, PROT_READ | PROT_WRITE, flags, -1, 0);
+	aligned = (char *)(((uintptr_t)area + (uintptr_t)self->bytes - 1) &
+			   ~((uintptr_t)self->bytes - 1));
+	p = mmap(aligned + getpagesize(), self->bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
 	EXPECT_EQ(MAP_FAILED, p);
 	EXPECT_EQ(EINVAL, errno);
 	EXPECT_EQ((unsigned long long)getpagesize(), smaps_page_size(aligned + getpagesize()));
 	/* The same at the aligned address works. */
-	p = mmap(aligned, t->size, PROT_READ | PROT_WRITE, flags, -1, 0);
+	p = mmap(aligned, self->bytes, PROT_READ | PROT_WRITE, flags, -1, 0);
 	EXPECT_EQ(aligned, p);
-	EXPECT_EQ(t->size, smaps_page_size(aligned));
+	EXPECT_EQ(self->bytes, smaps_page_size(aligned));
 	EXPECT_EQ(0, munmap(area, len));
 }
 
-static void ftruncate_unaligned(struct __test_metadata *_metadata, const struct dyntest *t,
-				enum hugemap_kind kind)
+TEST_F(size, memfd_ftruncate_unaligned_einval)
 {
 	int fd;
 
-	(void)kind;	/* memfd */
+	SIZE_NEEDS(0);
 	fd = memfd_create("hugesize", MFD_CLOEXEC | MFD_HUGETLB |
-				      (unsigned int)hugesize_flags(t->size));
-
+				      (unsigned int)hugesize_flags(self->bytes));
 	ASSERT_LE(0, fd);
-	EXPECT_EQ(-1, ftruncate(fd, t->size + getpagesize()));
+	EXPECT_EQ(-1, ftruncate(fd, self->bytes + getpagesize()));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(-1, ftruncate(fd, t->size / 2));
+	EXPECT_EQ(-1, ftruncate(fd, self->bytes / 2));
 	EXPECT_EQ(EINVAL, errno);
-	EXPECT_EQ(0, ftruncate(fd, 2 * t->size));
+	EXPECT_EQ(0, ftruncate(fd, 2 * self->bytes));
 	EXPECT_EQ(0, close(fd));
 }
 
-typedef void (*bad_fn)(struct __test_metadata *_metadata, const struct dyntest *t,
-		       enum hugemap_kind kind);
-
-static const struct {
-	const char *name;
-	bad_fn fn;
-	enum hugemap_kind kind;
-	unsigned int pages;	/* free pages of the size the case reserves */
-} cases[] = {
-	{ "mmap_private_%s_without_map_hugetlb", without_hugetlb, HUGEMAP_MMAP_PRIVATE, 0 },
-	{ "shmget_%s_without_shm_hugetlb", without_hugetlb, HUGEMAP_SHMGET, 0 },
-	{ "memfd_%s_without_mfd_hugetlb_einval", without_hugetlb, HUGEMAP_MEMFD, 0 },
-	{ "mmap_private_%s_unaligned_length", unaligned_length, HUGEMAP_MMAP_PRIVATE, 2 },
-	{ "shmget_%s_unaligned_length", unaligned_length, HUGEMAP_SHMGET, 2 },
-	{ "munmap_%s_part_of_a_page_einval", munmap_partial, HUGEMAP_MMAP_PRIVATE, 1 },
-	{ "mmap_fixed_%s_unaligned_address_einval", fixed_unaligned, HUGEMAP_MMAP_PRIVATE, 1 },
-	{ "memfd_%s_ftruncate_unaligned_einval", ftruncate_unaligned, HUGEMAP_MEMFD, 0 },
-};
-
-static void check(struct __test_metadata *_metadata, const struct dyntest *t)
-{
-	struct hugesize_pool before = pool(_metadata, t->size);
-
-	if (before.free - before.resv < cases[t->arg].pages)
-		SKIP(return, "needs %u free %s pages, the pool has %llu", cases[t->arg].pages,
-		     SIZE_NAME(t->size), before.free - before.resv);
-	cases[t->arg].fn(_metadata, t, cases[t->arg].kind);
-	EXPECT_EQ(before.free, pool(_metadata, t->size).free);
-	EXPECT_EQ(before.resv, pool(_metadata, t->size).resv);
-}
-
-static void add_tests(void)
-{
-	unsigned long long sizes[SIZES_MAX];
-	int i, n = sizes_offered(sizes, SIZES_MAX);
-	size_t c;
-
-	for (i = 0; i < n; i++)
-		for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-			dyntest_add(check, sizes[i], 0, (int)c, cases[c].name, SIZE_NAME(sizes[i]));
-#pragma GCC diagnostic pop
-		}
-}
-
-DYNTEST_MAIN(add_tests)
+SIZE_HARNESS_MAIN(NULL)

@@ -14,8 +14,7 @@
 #include <time.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
+#include "harness.h"
 #include "hugemap.h"
 #include "hugesize-compat.h"
 #include "pattern.h"
@@ -69,14 +68,15 @@ static void worker(int id, struct tally *tally)
 	}
 }
 
-static void check(struct __test_metadata *_metadata, const struct dyntest *t)
+TEST(mmap_shmget_memfd_hugetlbfs_all_sizes_concurrently)
 {
 	struct hugesize_pool before[SIZES_MAX], after;
 	struct tally *tally;
 	int i, status;
 	pid_t pid[WORKERS];
 
-	(void)t;
+	nsizes = sizes_offered(sizes, SIZES_MAX);
+	TH_LOG("%d processes, %d iterations each, over %d sizes", WORKERS, ITERATIONS, nsizes);
 	for (i = 0; i < nsizes; i++)
 		ASSERT_EQ(0, hugesize_pool(sizes[i], &before[i]));
 	tally = mmap(NULL, WORKERS * sizeof(*tally), PROT_READ | PROT_WRITE,
@@ -105,16 +105,4 @@ static void check(struct __test_metadata *_metadata, const struct dyntest *t)
 	}
 }
 
-static void add_tests(void)
-{
-	char name[64] = "";
-	int i;
-
-	nsizes = sizes_offered(sizes, SIZES_MAX);
-	for (i = 0; i < nsizes; i++)
-		snprintf(name + strlen(name), sizeof(name) - strlen(name), "_%s", SIZE_NAME(sizes[i]));
-	dyntest_add(check, 0, 0, 0, "mmap_shmget_memfd_hugetlbfs%s_%d_processes_x%d",
-		    name, WORKERS, ITERATIONS);
-}
-
-DYNTEST_MAIN(add_tests)
+TEST_HARNESS_MAIN

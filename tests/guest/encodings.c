@@ -10,64 +10,87 @@
 #include <errno.h>
 #include <string.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
+#include "harness.h"
 #include "hugemap.h"
 #include "hugesize-compat.h"
 #include "sizes.h"
 #include "smaps.h"
 
-static const enum hugemap_kind kinds[] = { HUGEMAP_MMAP_PRIVATE, HUGEMAP_SHMGET, HUGEMAP_MEMFD };
-static const char *const kind_name[] = { "mmap", "shmget", "memfd" };
+/* encoding.<log2>.<call>: one variant per value of the field, 0 to 63. */
+FIXTURE(encoding) {
+	unsigned long long size;	/* the page the field selects; 0: none */
+};
 
-static void check(struct __test_metadata *_metadata, const struct dyntest *t)
+FIXTURE_VARIANT(encoding) {
+	unsigned int log2;
+};
+
+#define ENCODING(n) FIXTURE_VARIANT_ADD(encoding, n) { .log2 = n };
+#define ENCODINGS_TENS(t) ENCODING(t##0) ENCODING(t##1) ENCODING(t##2) ENCODING(t##3) \
+	ENCODING(t##4) ENCODING(t##5) ENCODING(t##6) ENCODING(t##7) ENCODING(t##8) ENCODING(t##9)
+ENCODINGS_TENS() ENCODINGS_TENS(1) ENCODINGS_TENS(2) ENCODINGS_TENS(3) ENCODINGS_TENS(4)
+ENCODINGS_TENS(5) ENCODING(60) ENCODING(61) ENCODING(62) ENCODING(63)
+
+FIXTURE_SETUP(encoding)
 {
-	unsigned long long page = (unsigned long long)hugesize_default();
-	struct hugemap_request req = {
-		.kind = t->kind, .hugetlb = 1, .size_bits = (unsigned int)t->arg << MAP_HUGE_SHIFT,
-	};
-	struct hugesize_pool before, mapped = { 0 }, after;
-	struct hugemap m;
-	int ret;
+	unsigned long long sizes[SIZES_MAX], size = 1ULL << variant->log2;
+	int n = sizes_offered(sizes, SIZES_MAX);
 
-	/* An unsupported size is tried with the default page's length. */
-	req.len = t->size ? t->size : page;
-	ASSERT_EQ(0, hugesize_pool(req.len, &before));
-	ret = hugemap_create(&m, &req);
-	if (!t->size) {
-		ASSERT_EQ(t->kind == HUGEMAP_MEMFD ? -ENODEV : -EINVAL, ret)
-			TH_LOG("2^%d: %s", t->arg, ret ? strerror(-ret) : "it worked");
-	} else if (before.free - before.resv < 1) {
-		ASSERT_EQ(-ENOMEM, ret) TH_LOG("%s pool empty: %s", SIZE_NAME(t->size),
-					       ret ? strerror(-ret) : "it worked");
-	} else {
-		ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
-		EXPECT_EQ(t->size, smaps_page_size(m.view[0]));
-		ASSERT_EQ(0, hugesize_pool(t->size, &mapped));
-		EXPECT_EQ(before.resv + 1, mapped.resv);
-		EXPECT_EQ(0, hugemap_release(&m));
-	}
-	ASSERT_EQ(0, hugesize_pool(req.len, &after));
-	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));
+	self->size = !variant->log2 ? (unsigned long long)hugesize_default() :
+		     size_in(sizes, n, size) ? size : 0;
 }
 
-static void add_tests(void)
+FIXTURE_TEARDOWN(encoding)
 {
-	unsigned long long sizes[SIZES_MAX], dflt = hugesize_default(), size;
-	int n = sizes_offered(sizes, SIZES_MAX), log2;
-	size_t k;
-
-	for (k = 0; k < sizeof(kinds) / sizeof(kinds[0]); k++) {
-		for (log2 = 0; log2 <= MAP_HUGE_MASK; log2++) {
-			size = !log2 ? dflt : size_in(sizes, n, 1ULL << log2) ? 1ULL << log2 : 0;
-			if (!log2)
-				dyntest_add(check, size, kinds[k], log2, "%s_default_%s",
-					    kind_name[k], SIZE_NAME(size));
-			else
-				dyntest_add(check, size, kinds[k], log2, "%s_%s%s", kind_name[k],
-					    SIZE_NAME(1ULL << log2), size ? "" : "_unsupported");
-		}
-	}
 }
 
-DYNTEST_MAIN(add_tests)
+/* One page with the field through map_kind: mapped from the pool, ENOMEM
+ * from an empty pool, or refused for an unsupported size; a call that
+ * fails takes nothing. */
+#define SIZE_FIELD(map_kind) do {							\
+	unsigned long long page = (unsigned long long)hugesize_default();		\
+	struct hugemap_request req = {							\
+		.kind = (map_kind), .hugetlb = 1,					\
+		.size_bits = variant->log2 << MAP_HUGE_SHIFT,				\
+		/* An unsupported size is tried with the default page's length. */	\
+		.len = self->size ? self->size : page,					\
+	};										\
+	struct hugesize_pool before, mapped = { 0 }, after;				\
+	struct hugemap m;								\
+	int ret;									\
+											\
+	ASSERT_EQ(0, hugesize_pool(req.len, &before));					\
+	ret = hugemap_create(&m, &req);							\
+	if (!self->size) {								\
+		ASSERT_EQ((map_kind) == HUGEMAP_MEMFD ? -ENODEV : -EINVAL, ret)		\
+			TH_LOG("2^%u: %s", variant->log2, ret ? strerror(-ret) : "it worked"); \
+	} else if (before.free - before.resv < 1) {					\
+		ASSERT_EQ(-ENOMEM, ret) TH_LOG("%s pool empty: %s", SIZE_NAME(self->size), \
+					       ret ? strerror(-ret) : "it worked");	\
+	} else {									\
+		ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));				\
+		EXPECT_EQ(self->size, smaps_page_size(m.view[0]));			\
+		ASSERT_EQ(0, hugesize_pool(self->size, &mapped));			\
+		EXPECT_EQ(before.resv + 1, mapped.resv);				\
+		EXPECT_EQ(0, hugemap_release(&m));					\
+	}										\
+	ASSERT_EQ(0, hugesize_pool(req.len, &after));					\
+	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));				\
+} while (0)
+
+TEST_F(encoding, mmap)
+{
+	SIZE_FIELD(HUGEMAP_MMAP_PRIVATE);
+}
+
+TEST_F(encoding, shmget)
+{
+	SIZE_FIELD(HUGEMAP_SHMGET);
+}
+
+TEST_F(encoding, memfd)
+{
+	SIZE_FIELD(HUGEMAP_MEMFD);
+}
+
+TEST_HARNESS_MAIN

@@ -19,8 +19,7 @@
 #include <string.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
+#include "harness.h"
 #include "hugemap.h"
 #include "hugesize-compat.h"
 #include "populate.h"
@@ -106,9 +105,28 @@ static const char *verdict(const struct fuzz_call *c, int ret, struct hugemap *m
 	return ret == -ENOMEM ? NULL : "a call the pool does not cover did not fail with ENOMEM";
 }
 
-static void check(struct __test_metadata *_metadata, const struct dyntest *t)
+/* The sizes, and the seed and calls: defaults or the environment's. */
+static unsigned long long configure(void)
 {
-	unsigned long long rng = seed;
+	const char *env;
+
+	nsizes = sizes_offered(sizes, SIZES_MAX);
+	dflt = (unsigned long long)hugesize_default();
+	ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)getpagesize();
+	env = getenv("HUGESIZE_FUZZ_SEED");
+	if (env)
+		seed = strtoull(env, NULL, 0);
+	if (!flavour_primary())
+		calls /= 5;
+	env = getenv("HUGESIZE_FUZZ_CALLS");
+	if (env)
+		calls = strtol(env, NULL, 0);
+	return seed;
+}
+
+TEST(mmap_shmget_memfd_all_sizes_fuzz)
+{
+	unsigned long long rng = configure();
 	struct hugesize_pool before[SIZES_MAX], after;
 	struct fuzz_call c;
 	struct hugemap m;
@@ -116,7 +134,6 @@ static void check(struct __test_metadata *_metadata, const struct dyntest *t)
 	const char *why;
 	int ret, k;
 
-	(void)t;
 	for (k = 0; k < nsizes; k++)
 		ASSERT_EQ(0, hugesize_pool(sizes[k], &before[k]));
 	for (i = 0; i < calls; i++) {
@@ -143,23 +160,4 @@ static void check(struct __test_metadata *_metadata, const struct dyntest *t)
 	}
 }
 
-static void add_tests(void)
-{
-	const char *env;
-
-	nsizes = sizes_offered(sizes, SIZES_MAX);
-	dflt = (unsigned long long)hugesize_default();
-	ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)getpagesize();
-	env = getenv("HUGESIZE_FUZZ_SEED");
-	if (env)
-		seed = strtoull(env, NULL, 0);
-	if (!flavour_primary())
-		calls /= 5;
-	env = getenv("HUGESIZE_FUZZ_CALLS");
-	if (env)
-		calls = strtol(env, NULL, 0);
-	dyntest_add(check, 0, 0, 0, "mmap_shmget_memfd_all_sizes_fuzz_%ld_calls_seed_%llx",
-		    calls, seed);
-}
-
-DYNTEST_MAIN(add_tests)
+TEST_HARNESS_MAIN

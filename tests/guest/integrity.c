@@ -14,12 +14,9 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
 #include "hugemap.h"
-#include "hugesize-compat.h"
 #include "pattern.h"
-#include "sizes.h"
+#include "sizetest.h"
 #include "smaps.h"
 
 #define PAGES	2
@@ -28,93 +25,96 @@
 
 enum integrity_case { TWO_VIEWS, FORK };
 
-static void two_views(struct __test_metadata *_metadata, struct hugemap *m)
-{
-	char *second = hugemap_view(m);
-
-	ASSERT_NE(NULL, second) TH_LOG("second view: %s", strerror(errno));
-	ASSERT_NE(m->view[0], second);
-	EXPECT_EQ(smaps_page_size(m->view[0]), smaps_page_size(second));
-	pattern_fill(m->view[0], m->len, PARENT);
-	EXPECT_EQ(-1, pattern_check(second, m->len, PARENT));
-	pattern_fill(second, m->len, CHILD);
-	EXPECT_EQ(-1, pattern_check(m->view[0], m->len, CHILD));
-}
-
 /* The child checks the parent's pattern, then writes its own: its exit
  * status says whether it found the parent's. */
-static void across_fork(struct __test_metadata *_metadata, struct hugemap *m, int shared)
+static int child_sees_parent(struct hugemap *m)
 {
-	int status;
+	int seen, status;
 	pid_t pid;
 
 	pattern_fill(m->view[0], m->len, PARENT);
 	pid = fork();
-	ASSERT_LE(0, pid);
 	if (pid == 0) {
-		int seen = pattern_check(m->view[0], m->len, PARENT) == -1;
-
+		seen = pattern_check(m->view[0], m->len, PARENT) == -1;
 		pattern_fill(m->view[0], m->len, CHILD);
 		_exit(seen && pattern_check(m->view[0], m->len, CHILD) == -1 ? 0 : 1);
 	}
-	ASSERT_EQ(pid, waitpid(pid, &status, 0));
-	EXPECT_EQ(0, status) TH_LOG("the child did not read the parent's data");
-	EXPECT_EQ(-1, pattern_check(m->view[0], m->len, shared ? CHILD : PARENT));
+	if (pid < 0 || waitpid(pid, &status, 0) != pid)
+		return -1;
+	return status;
 }
 
-static void check(struct __test_metadata *_metadata, const struct dyntest *t)
+/*
+ * PAGES pages of the size made as map_kind: a pattern written through one
+ * view reads back through a second (TWO_VIEWS), or across fork (FORK:
+ * shared, or copy-on-write for a private mapping).
+ */
+#define INTEGRITY(map_kind, what) do {							\
+	struct hugemap_request req = {							\
+		.kind = (map_kind), .hugetlb = 1, .len = PAGES * self->bytes,		\
+		.size_bits = (unsigned int)hugesize_flags(self->bytes),			\
+	};										\
+	struct hugemap m;								\
+	char *second;									\
+	int ret;									\
+											\
+	/* A private copy-on-write fork needs a second set of pages. */		\
+	SIZE_NEEDS(2 * PAGES);								\
+	ret = hugemap_create(&m, &req);							\
+	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));					\
+	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0]));				\
+	if ((what) == TWO_VIEWS) {							\
+		second = hugemap_view(&m);						\
+		ASSERT_NE(NULL, second) TH_LOG("second view: %s", strerror(errno));	\
+		ASSERT_NE(m.view[0], second);						\
+		EXPECT_EQ(smaps_page_size(m.view[0]), smaps_page_size(second));		\
+		pattern_fill(m.view[0], m.len, PARENT);					\
+		EXPECT_EQ(-1, pattern_check(second, m.len, PARENT));			\
+		pattern_fill(second, m.len, CHILD);					\
+		EXPECT_EQ(-1, pattern_check(m.view[0], m.len, CHILD));			\
+	} else {									\
+		EXPECT_EQ(0, child_sees_parent(&m))					\
+			TH_LOG("the child did not read the parent's data");		\
+		EXPECT_EQ(-1, pattern_check(m.view[0], m.len,				\
+			  (map_kind) == HUGEMAP_MMAP_PRIVATE ? PARENT : CHILD));	\
+	}										\
+	EXPECT_EQ(0, hugemap_release(&m));						\
+} while (0)
+
+TEST_F(size, shmget_attached_twice)
 {
-	struct hugemap_request req = {
-		.kind = t->kind, .hugetlb = 1, .len = PAGES * t->size,
-		.size_bits = (unsigned int)hugesize_flags(t->size),
-	};
-	struct hugesize_pool before, after;
-	struct hugemap m;
-	int ret;
-
-	ASSERT_EQ(0, hugesize_pool(t->size, &before));
-	/* A private copy-on-write fork needs a second set of pages. */
-	if (before.free - before.resv < 2 * PAGES)
-		SKIP(return, "needs %d free %s pages", 2 * PAGES, SIZE_NAME(t->size));
-	ret = hugemap_create(&m, &req);
-	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
-	EXPECT_EQ(t->size, smaps_page_size(m.view[0]));
-	if (t->arg == TWO_VIEWS)
-		two_views(_metadata, &m);
-	else
-		across_fork(_metadata, &m, t->kind != HUGEMAP_MMAP_PRIVATE);
-	EXPECT_EQ(0, hugemap_release(&m));
-	ASSERT_EQ(0, hugesize_pool(t->size, &after));
-	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));
+	INTEGRITY(HUGEMAP_SHMGET, TWO_VIEWS);
 }
 
-static void add_tests(void)
+TEST_F(size, memfd_mapped_twice)
 {
-	static const struct { enum hugemap_kind kind; enum integrity_case what; const char *name; }
-	cases[] = {
-		{ HUGEMAP_SHMGET, TWO_VIEWS, "shmget_%s_attached_twice" },
-		{ HUGEMAP_MEMFD, TWO_VIEWS, "memfd_%s_mapped_twice" },
-		{ HUGEMAP_HUGETLBFS, TWO_VIEWS, "hugetlbfs_%s_mapped_twice" },
-		{ HUGEMAP_MMAP_SHARED, FORK, "mmap_shared_%s_fork_shares" },
-		{ HUGEMAP_SHMGET, FORK, "shmget_%s_fork_shares" },
-		{ HUGEMAP_MEMFD, FORK, "memfd_%s_fork_shares" },
-		{ HUGEMAP_MMAP_PRIVATE, FORK, "mmap_private_%s_fork_copy_on_write" },
-	};
-	unsigned long long sizes[SIZES_MAX];
-	int i, n = sizes_offered(sizes, SIZES_MAX);
-	size_t c;
-
-	for (i = 0; i < n; i++) {
-		if (!size_cheap(sizes[i]))
-			continue;
-		for (c = 0; c < sizeof(cases) / sizeof(cases[0]); c++) {
-#pragma GCC diagnostic push
-#pragma GCC diagnostic ignored "-Wformat-nonliteral"
-			dyntest_add(check, sizes[i], cases[c].kind, cases[c].what, cases[c].name,
-				    SIZE_NAME(sizes[i]));
-#pragma GCC diagnostic pop
-		}
-	}
+	INTEGRITY(HUGEMAP_MEMFD, TWO_VIEWS);
 }
 
-DYNTEST_MAIN(add_tests)
+TEST_F(size, hugetlbfs_mapped_twice)
+{
+	INTEGRITY(HUGEMAP_HUGETLBFS, TWO_VIEWS);
+}
+
+TEST_F(size, mmap_shared_fork_shares)
+{
+	INTEGRITY(HUGEMAP_MMAP_SHARED, FORK);
+}
+
+TEST_F(size, shmget_fork_shares)
+{
+	INTEGRITY(HUGEMAP_SHMGET, FORK);
+}
+
+TEST_F(size, memfd_fork_shares)
+{
+	INTEGRITY(HUGEMAP_MEMFD, FORK);
+}
+
+TEST_F(size, mmap_private_fork_copy_on_write)
+{
+	INTEGRITY(HUGEMAP_MMAP_PRIVATE, FORK);
+}
+
+/* Gigantic pages are left to the fault-count test. */
+SIZE_HARNESS_MAIN(size_cheap)

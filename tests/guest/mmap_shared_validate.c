@@ -15,21 +15,15 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
-#include "hugesize-compat.h"
-#include "sizes.h"
+#include "sizetest.h"
 #include "smaps.h"
-
-static unsigned long long sizes[SIZES_MAX];
-static int nsizes;
 
 /* A length every offered size divides, for the NORESERVE mappings: the
  * largest size, when the address space holds it, else the largest that
  * fits in a quarter of it (the kernel rounds the length up to the page). */
-static size_t span(void)
+static size_t span(const unsigned long long *sizes, int n)
 {
-	int i = nsizes - 1;
+	int i = n - 1;
 
 	while (i > 0 && sizes[i] > SIZE_MAX / 4)
 		i--;
@@ -44,44 +38,40 @@ static void *map_validate(size_t len, unsigned int log2, int fd)
 }
 
 /* One page by the size's named MAP_HUGE_ constant, from that size's pool. */
-static void named_size(struct __test_metadata *_metadata, const struct dyntest *t)
+TEST_F(size, mmap_shared_validate)
 {
-	const struct size_names *n = size_names(t->size);
-	struct hugesize_pool before, mapped, after;
-	size_t len = (size_t)t->size;
+	const struct size_names *n = size_names(self->bytes);
+	struct hugesize_pool mapped;
+	size_t len = (size_t)self->bytes;
 	char *p;
 
-	ASSERT_NE(NULL, n) TH_LOG("no MAP_HUGE_ name for %s", SIZE_NAME(t->size));
-	ASSERT_EQ(0, hugesize_pool(t->size, &before));
-	if (before.free - before.resv < 1)
-		SKIP(return, "no free %s page", SIZE_NAME(t->size));
+	ASSERT_NE(NULL, n) TH_LOG("no MAP_HUGE_ name for %s", SIZE_NAME(self->bytes));
+	SIZE_NEEDS(1);
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		 MAP_SHARED_VALIDATE | MAP_ANONYMOUS | MAP_HUGETLB | n->map, -1, 0);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap: %s", strerror(errno));
-	EXPECT_EQ(t->size, smaps_page_size(p));
-	ASSERT_EQ(0, hugesize_pool(t->size, &mapped));
-	EXPECT_EQ(before.resv + 1, mapped.resv);
-	if (size_cheap(t->size)) {
+	EXPECT_EQ(self->bytes, smaps_page_size(p));
+	ASSERT_EQ(0, hugesize_pool(self->bytes, &mapped));
+	EXPECT_EQ(self->before.resv + 1, mapped.resv);
+	if (size_cheap(self->bytes)) {
 		p[0] = 1;
-		ASSERT_EQ(0, hugesize_pool(t->size, &mapped));
-		EXPECT_EQ(before.free - 1, mapped.free);
-		EXPECT_EQ(before.resv, mapped.resv);
+		ASSERT_EQ(0, hugesize_pool(self->bytes, &mapped));
+		EXPECT_EQ(self->before.free - 1, mapped.free);
+		EXPECT_EQ(self->before.resv, mapped.resv);
 	}
 	EXPECT_EQ(0, munmap(p, len));
-	ASSERT_EQ(0, hugesize_pool(t->size, &after));
-	EXPECT_EQ(before.free, after.free);
-	EXPECT_EQ(before.resv, after.resv);
 }
 
 /* Anonymous: each encoding maps if the size exists, else fails with EINVAL. */
-static void every_encoding_anonymous(struct __test_metadata *_metadata, const struct dyntest *t)
+TEST(mmap_shared_validate_every_size_anonymous)
 {
-	size_t len = span();
+	unsigned long long sizes[SIZES_MAX];
+	int n = sizes_offered(sizes, SIZES_MAX);
+	size_t len = span(sizes, n);
 	unsigned int log2;
 
-	(void)t;
 	for (log2 = 0; log2 <= MAP_HUGE_MASK; log2++) {
-		int want = log2 == 0 || size_in(sizes, nsizes, 1ULL << log2) ? 0 : EINVAL;
+		int want = log2 == 0 || size_in(sizes, n, 1ULL << log2) ? 0 : EINVAL;
 		void *p = map_validate(len, log2, -1);
 		int err = p == MAP_FAILED ? errno : 0;
 
@@ -93,13 +83,12 @@ static void every_encoding_anonymous(struct __test_metadata *_metadata, const st
 }
 
 /* A hugetlb memfd has its own size: every encoding must pass the check. */
-static void every_encoding_memfd(struct __test_metadata *_metadata, const struct dyntest *t)
+TEST(mmap_shared_validate_every_size_memfd)
 {
 	size_t len = (size_t)hugesize_default();
 	unsigned int log2;
 	int fd;
 
-	(void)t;
 	fd = memfd_create("shared_validate", MFD_CLOEXEC | MFD_HUGETLB);
 	ASSERT_LE(0, fd) TH_LOG("memfd_create: %s", strerror(errno));
 	ASSERT_EQ(0, ftruncate(fd, (off_t)len));
@@ -113,17 +102,10 @@ static void every_encoding_memfd(struct __test_metadata *_metadata, const struct
 	close(fd);
 }
 
-static void add_tests(void)
+/* A page the address space holds. */
+static int mappable(unsigned long long bytes)
 {
-	int i;
-
-	nsizes = sizes_offered(sizes, SIZES_MAX);
-	for (i = 0; i < nsizes; i++)
-		if (sizes[i] <= SIZE_MAX / 4)
-			dyntest_add(named_size, sizes[i], 0, 0, "mmap_shared_validate_%s",
-				    SIZE_NAME(sizes[i]));
-	dyntest_add(every_encoding_anonymous, 0, 0, 0, "mmap_shared_validate_every_size_anonymous");
-	dyntest_add(every_encoding_memfd, 0, 0, 0, "mmap_shared_validate_every_size_memfd");
+	return bytes <= SIZE_MAX / 4;
 }
 
-DYNTEST_MAIN(add_tests)
+SIZE_HARNESS_MAIN(mappable)

@@ -14,25 +14,21 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
 #include "hugemap.h"
-#include "hugesize-compat.h"
-#include "sizes.h"
+#include "sizetest.h"
 
-enum limit_case { ENOMEM_CASE, SIGBUS_CASE };
-
-static void enomem(struct __test_metadata *_metadata, const struct dyntest *t,
-		   const struct hugesize_pool *before)
-{
-	struct hugemap_request req = {
-		.kind = t->kind, .hugetlb = 1, .size_bits = (unsigned int)hugesize_flags(t->size),
-		.len = (before->free - before->resv + 1) * t->size,
-	};
-	struct hugemap m;
-
-	EXPECT_EQ(-ENOMEM, hugemap_create(&m, &req));
-}
+/* One page more than the pool has free: refused, nothing taken. */
+#define POOL_TOO_SMALL(map_kind) do {							\
+	struct hugemap_request req = {							\
+		.kind = (map_kind), .hugetlb = 1,					\
+		.size_bits = (unsigned int)hugesize_flags(self->bytes),			\
+		.len = ((size_t)self->avail + 1) * self->bytes,				\
+	};										\
+	struct hugemap m;								\
+											\
+	SIZE_NEEDS(0);									\
+	EXPECT_EQ(-ENOMEM, hugemap_create(&m, &req));					\
+} while (0)
 
 /* Touches the page in a child: how the child ended. */
 static int touch_in_child(char *p)
@@ -49,69 +45,73 @@ static int touch_in_child(char *p)
 	return status;
 }
 
-static void sigbus(struct __test_metadata *_metadata, const struct dyntest *t,
-		   const struct hugesize_pool *before)
-{
-	struct hugemap_request hold = {
-		.kind = HUGEMAP_MMAP_PRIVATE, .hugetlb = 1,
-		.size_bits = (unsigned int)hugesize_flags(t->size),
-		.len = (before->free - before->resv) * t->size,
-	};
-	struct hugemap_request req = {
-		.kind = t->kind, .hugetlb = 1, .noreserve = 1, .size_bits = hold.size_bits,
-		.len = t->size,
-	};
-	struct hugesize_pool held;
-	struct hugemap holder, m;
-	int status, ret;
+/* Every free page held by another mapping (or none in the pool): a
+ * NORESERVE mapping is made, and its first touch gets SIGBUS. */
+#define NORESERVE_SIGBUS(map_kind) do {							\
+	struct hugemap_request hold = {							\
+		.kind = HUGEMAP_MMAP_PRIVATE, .hugetlb = 1,				\
+		.size_bits = (unsigned int)hugesize_flags(self->bytes),			\
+		.len = (size_t)self->avail * self->bytes,				\
+	};										\
+	struct hugemap_request req = {							\
+		.kind = (map_kind), .hugetlb = 1, .noreserve = 1,			\
+		.size_bits = hold.size_bits, .len = self->bytes,			\
+	};										\
+	struct hugesize_pool held;							\
+	struct hugemap holder, m;							\
+	int status, ret;								\
+											\
+	SIZE_NEEDS(0);									\
+	if (hold.len)									\
+		ASSERT_EQ(0, hugemap_create(&holder, &hold));				\
+	ASSERT_EQ(0, hugesize_pool(self->bytes, &held));				\
+	EXPECT_EQ(held.free, held.resv);						\
+	ret = hugemap_create(&m, &req);							\
+	EXPECT_EQ(0, ret) TH_LOG("%s", strerror(-ret));					\
+	if (!ret) {									\
+		status = touch_in_child(m.view[0]);					\
+		EXPECT_TRUE(WIFSIGNALED(status));					\
+		EXPECT_EQ(SIGBUS, WTERMSIG(status)) TH_LOG("wait status %#x", status);	\
+		EXPECT_EQ(0, hugemap_release(&m));					\
+	}										\
+	if (hold.len)									\
+		EXPECT_EQ(0, hugemap_release(&holder));					\
+} while (0)
 
-	if (hold.len)
-		ASSERT_EQ(0, hugemap_create(&holder, &hold));
-	ASSERT_EQ(0, hugesize_pool(t->size, &held));
-	EXPECT_EQ(held.free, held.resv);
-	ret = hugemap_create(&m, &req);
-	EXPECT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
-	if (!ret) {
-		status = touch_in_child(m.view[0]);
-		EXPECT_TRUE(WIFSIGNALED(status));
-		EXPECT_EQ(SIGBUS, WTERMSIG(status)) TH_LOG("wait status %#x", status);
-		EXPECT_EQ(0, hugemap_release(&m));
-	}
-	if (hold.len)
-		EXPECT_EQ(0, hugemap_release(&holder));
+TEST_F(size, mmap_private_pool_too_small_enomem)
+{
+	POOL_TOO_SMALL(HUGEMAP_MMAP_PRIVATE);
 }
 
-static void check(struct __test_metadata *_metadata, const struct dyntest *t)
+TEST_F(size, mmap_shared_pool_too_small_enomem)
 {
-	struct hugesize_pool before, after;
-
-	ASSERT_EQ(0, hugesize_pool(t->size, &before));
-	if (t->arg == ENOMEM_CASE)
-		enomem(_metadata, t, &before);
-	else
-		sigbus(_metadata, t, &before);
-	ASSERT_EQ(0, hugesize_pool(t->size, &after));
-	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));
+	POOL_TOO_SMALL(HUGEMAP_MMAP_SHARED);
 }
 
-static void add_tests(void)
+TEST_F(size, shmget_pool_too_small_enomem)
 {
-	static const enum hugemap_kind reserving[] = {
-		HUGEMAP_MMAP_PRIVATE, HUGEMAP_MMAP_SHARED, HUGEMAP_SHMGET, HUGEMAP_MEMFD,
-	};
-	unsigned long long sizes[SIZES_MAX];
-	int i, n = sizes_offered(sizes, SIZES_MAX);
-	size_t k;
-
-	for (i = 0; i < n; i++) {
-		for (k = 0; k < sizeof(reserving) / sizeof(reserving[0]); k++)
-			dyntest_add(check, sizes[i], reserving[k], ENOMEM_CASE, "%s_%s_pool_too_small_enomem",
-				    hugemap_kind_name(reserving[k]), SIZE_NAME(sizes[i]));
-		/* memfd_create() has no NORESERVE flag. */
-		for (k = 0; k < 3; k++)
-			dyntest_add(check, sizes[i], reserving[k], SIGBUS_CASE, "%s_%s_noreserve_sigbus",
-				    hugemap_kind_name(reserving[k]), SIZE_NAME(sizes[i]));
-	}
+	POOL_TOO_SMALL(HUGEMAP_SHMGET);
 }
 
-DYNTEST_MAIN(add_tests)
+TEST_F(size, memfd_pool_too_small_enomem)
+{
+	POOL_TOO_SMALL(HUGEMAP_MEMFD);
+}
+
+/* memfd_create() has no NORESERVE flag. */
+TEST_F(size, mmap_private_noreserve_sigbus)
+{
+	NORESERVE_SIGBUS(HUGEMAP_MMAP_PRIVATE);
+}
+
+TEST_F(size, mmap_shared_noreserve_sigbus)
+{
+	NORESERVE_SIGBUS(HUGEMAP_MMAP_SHARED);
+}
+
+TEST_F(size, shmget_noreserve_sigbus)
+{
+	NORESERVE_SIGBUS(HUGEMAP_SHMGET);
+}
+
+SIZE_HARNESS_MAIN(NULL)

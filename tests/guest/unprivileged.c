@@ -13,17 +13,12 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
 #include "hugemap.h"
-#include "hugesize-compat.h"
-#include "sizes.h"
+#include "sizetest.h"
 #include "smaps.h"
 
 #define NOBODY		65534
 #define SHM_GROUP	"/proc/sys/vm/hugetlb_shm_group"
-
-enum user_case { ALLOWED, SHM_REFUSED, SHM_IN_GROUP };
 
 /* Exit status of a child that drops to nobody and maps one page:
  * 0 when the mapping had the size, else the errno of the first failure. */
@@ -61,48 +56,51 @@ static int write_gid(const char *path, long gid)
 	return fclose(f) || ret ? -1 : 0;
 }
 
-static void check(struct __test_metadata *_metadata, const struct dyntest *t)
+/* A mapping as nobody: map_as_nobody()'s status is want. */
+#define EXPECT_NOBODY(map_kind, want) do {						\
+	int ret = map_as_nobody((map_kind), self->bytes);				\
+											\
+	EXPECT_EQ((want), ret) TH_LOG("%s", ret == 255 ? "wrong page size" : strerror(ret)); \
+} while (0)
+
+/* Allowed: a page, or ENOMEM from an empty pool. */
+TEST_F(size, mmap_private_unprivileged)
 {
-	struct hugesize_pool pool;
-	long saved = -1;
-	int ret, want;
+	SIZE_NEEDS(0);
+	EXPECT_NOBODY(HUGEMAP_MMAP_PRIVATE, self->avail ? 0 : ENOMEM);
+}
+
+TEST_F(size, mmap_shared_unprivileged)
+{
+	SIZE_NEEDS(0);
+	EXPECT_NOBODY(HUGEMAP_MMAP_SHARED, self->avail ? 0 : ENOMEM);
+}
+
+TEST_F(size, memfd_unprivileged)
+{
+	SIZE_NEEDS(0);
+	EXPECT_NOBODY(HUGEMAP_MEMFD, self->avail ? 0 : ENOMEM);
+}
+
+TEST_F(size, shmget_unprivileged_eperm)
+{
+	SIZE_NEEDS(0);
+	EXPECT_NOBODY(HUGEMAP_SHMGET, EPERM);
+}
+
+TEST_F(size, shmget_unprivileged_in_hugetlb_shm_group)
+{
+	long saved;
 	FILE *f;
 
-	ASSERT_EQ(0, hugesize_pool(t->size, &pool));
-	want = t->arg == SHM_REFUSED ? EPERM : pool.free > pool.resv ? 0 : ENOMEM;
-	if (t->arg == SHM_IN_GROUP) {
-		f = fopen(SHM_GROUP, "r");
-		ASSERT_NE(NULL, f);
-		ASSERT_EQ(1, fscanf(f, "%ld", &saved));
-		fclose(f);
-		ASSERT_EQ(0, write_gid(SHM_GROUP, NOBODY));
-	}
-	ret = map_as_nobody(t->kind, t->size);
-	if (saved >= 0)
-		EXPECT_EQ(0, write_gid(SHM_GROUP, saved));
-	EXPECT_EQ(want, ret)
-		TH_LOG("%s", ret == 255 ? "wrong page size" : strerror(ret));
+	SIZE_NEEDS(0);
+	f = fopen(SHM_GROUP, "r");
+	ASSERT_NE(NULL, f);
+	ASSERT_EQ(1, fscanf(f, "%ld", &saved));
+	fclose(f);
+	ASSERT_EQ(0, write_gid(SHM_GROUP, NOBODY));
+	EXPECT_NOBODY(HUGEMAP_SHMGET, self->avail ? 0 : ENOMEM);
+	EXPECT_EQ(0, write_gid(SHM_GROUP, saved));
 }
 
-static void add_tests(void)
-{
-	unsigned long long sizes[SIZES_MAX];
-	int i, n = sizes_offered(sizes, SIZES_MAX);
-
-	for (i = 0; i < n; i++) {
-		const char *size = SIZE_NAME(sizes[i]);
-
-		dyntest_add(check, sizes[i], HUGEMAP_MMAP_PRIVATE, ALLOWED,
-			    "mmap_private_%s_unprivileged", size);
-		dyntest_add(check, sizes[i], HUGEMAP_MMAP_SHARED, ALLOWED,
-			    "mmap_shared_%s_unprivileged", size);
-		dyntest_add(check, sizes[i], HUGEMAP_MEMFD, ALLOWED,
-			    "memfd_%s_unprivileged", size);
-		dyntest_add(check, sizes[i], HUGEMAP_SHMGET, SHM_REFUSED,
-			    "shmget_%s_unprivileged_eperm", size);
-		dyntest_add(check, sizes[i], HUGEMAP_SHMGET, SHM_IN_GROUP,
-			    "shmget_%s_unprivileged_in_hugetlb_shm_group", size);
-	}
-}
-
-DYNTEST_MAIN(add_tests)
+SIZE_HARNESS_MAIN(NULL)

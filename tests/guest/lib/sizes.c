@@ -45,7 +45,7 @@ const char *size_name(unsigned long long bytes, char *buf, unsigned long len)
 }
 
 #define NAMED(size, log2) \
-	{ 1ULL << (log2), MAP_HUGE_##size, SHM_HUGE_##size, MFD_HUGE_##size },
+	{ #size, 1ULL << (log2), MAP_HUGE_##size, SHM_HUGE_##size, MFD_HUGE_##size },
 
 static const struct size_names names[] = { HUGE_SIZES(NAMED) };
 #define NAMES (sizeof(names) / sizeof(names[0]))
@@ -58,6 +58,28 @@ const struct size_names *size_names(unsigned long long bytes)
 		if (names[i].bytes == bytes)
 			return &names[i];
 	return NULL;
+}
+
+char **size_filter(int *argc, char **argv, int (*keep)(unsigned long long bytes))
+{
+	unsigned long long offered[SIZES_MAX];
+	int n = sizes_offered(offered, SIZES_MAX), k = 1;
+	char **args = calloc((size_t)*argc + 2 * NAMES + 1, sizeof(*args));
+	size_t i;
+
+	if (!args)
+		exit(1);
+	args[0] = argv[0];
+	for (i = 0; i < NAMES; i++) {
+		if (size_in(offered, n, names[i].bytes) && (!keep || keep(names[i].bytes)))
+			continue;
+		args[k++] = "-V";
+		args[k++] = (char *)names[i].name;
+	}
+	/* The caller's own options after ours, and argv's NULL. */
+	memcpy(&args[k], &argv[1], (size_t)*argc * sizeof(*args));
+	*argc += k - 1;
+	return args;
 }
 
 int flavour_primary(void)

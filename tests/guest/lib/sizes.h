@@ -17,10 +17,19 @@ const char *size_name(unsigned long long bytes, char *buf, unsigned long len);
 /* The libc's (or hugesize-compat.h's) named constants for a size of
  * tests/lib/huge_sizes.h; NULL for a size not in the table. */
 struct size_names {
+	const char *name;	/* "2MB": the suffix of the names */
 	unsigned long long bytes;
 	unsigned int map, shm, mfd;
 };
 const struct size_names *size_names(unsigned long long bytes);
+
+/*
+ * argv for kselftest_harness.h's test_harness_run(): argv with a filter
+ * -V NAME before its options for each size of the table that the kernel
+ * does not offer or keep() (when not NULL) refuses; the variants of
+ * sizetest.h are named after the sizes. Updates *argc.
+ */
+char **size_filter(int *argc, char **argv, int (*keep)(unsigned long long bytes));
 
 /* A page small enough to fault in freely; a gigantic page (1 GB) is zeroed
  * at first touch, which takes seconds under TCG. */

@@ -15,16 +15,13 @@
 #include <sys/syscall.h>
 #include <unistd.h>
 
-#include "kselftest_harness.h"
-#include "dyntest.h"
+#include "harness.h"
 #include "hugesize-compat.h"
 #include "sizes.h"
 
 #define NODES		2
 #define INTERLEAVED	8	/* pages, over both nodes */
 #define NODE_DIR	"/sys/devices/system/node"
-
-enum numa_case { INTERLEAVE, BIND };
 
 struct placement {
 	unsigned long long page_kb;
@@ -72,10 +69,36 @@ static int numa_placement(const void *addr, struct placement *pl)
 	return found ? 0 : -1;
 }
 
-static void check(struct __test_metadata *_metadata, const struct dyntest *t)
+/* mbind.<policy>.mmap_private: the smallest size interleaved, the largest bound. */
+FIXTURE(mbind) {
+	unsigned long long size;
+	long pages;
+};
+
+FIXTURE_VARIANT(mbind) {
+	int mode;
+};
+
+FIXTURE_VARIANT_ADD(mbind, interleave_nodes_0_1) { .mode = MPOL_INTERLEAVE };
+FIXTURE_VARIANT_ADD(mbind, bind_remote_node) { .mode = MPOL_BIND };
+
+FIXTURE_SETUP(mbind)
 {
-	long pages = t->arg == INTERLEAVE ? INTERLEAVED : 1, before[NODES], want[NODES];
-	size_t len = (size_t)pages * t->size;
+	unsigned long long sizes[SIZES_MAX];
+	int n = sizes_offered(sizes, SIZES_MAX);
+
+	self->size = variant->mode == MPOL_INTERLEAVE ? sizes[0] : sizes[n - 1];
+	self->pages = variant->mode == MPOL_INTERLEAVE ? INTERLEAVED : 1;
+}
+
+FIXTURE_TEARDOWN(mbind)
+{
+}
+
+TEST_F(mbind, mmap_private)
+{
+	long before[NODES], want[NODES];
+	size_t len = (size_t)self->pages * self->size;
 	unsigned int cpu, here;
 	unsigned long mask = 3;
 	struct placement pl;
@@ -84,45 +107,36 @@ static void check(struct __test_metadata *_metadata, const struct dyntest *t)
 
 	if (access(NODE_DIR "/node1", F_OK))
 		SKIP(return, "one NUMA node: the NUMA stage boots a guest with two");
+	TH_LOG("%ld pages of %s", self->pages, SIZE_NAME(self->size));
 	/* Bound to the node we do not run on: not where the page would go anyway. */
 	ASSERT_EQ(0, syscall(SYS_getcpu, &cpu, &here, NULL));
-	if (t->arg == BIND)
+	if (variant->mode == MPOL_BIND)
 		mask = 1UL << (here ? 0 : 1);
 	for (node = 0; node < NODES; node++) {
-		before[node] = node_free(node, t->size);
-		want[node] = t->arg == INTERLEAVE ? pages / NODES : (long)(mask >> node & 1);
+		before[node] = node_free(node, self->size);
+		want[node] = variant->mode == MPOL_INTERLEAVE ? self->pages / NODES :
+								(long)(mask >> node & 1);
 		if (before[node] < want[node])
 			SKIP(return, "node %d has %ld free %s pages", node, before[node],
-			     SIZE_NAME(t->size));
+			     SIZE_NAME(self->size));
 	}
-	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
-		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | (int)hugesize_flags(t->size), -1, 0);
+	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB |
+		 (int)hugesize_flags(self->size), -1, 0);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap: %s", strerror(errno));
-	ASSERT_EQ(0, syscall(SYS_mbind, p, len, t->arg == INTERLEAVE ? MPOL_INTERLEAVE : MPOL_BIND,
-			     &mask, NODES + 1, 0)) TH_LOG("mbind: %s", strerror(errno));
+	ASSERT_EQ(0, syscall(SYS_mbind, p, len, variant->mode, &mask, NODES + 1, 0))
+		TH_LOG("mbind: %s", strerror(errno));
 	memset(p, 0x5a, len);
 
 	ASSERT_EQ(0, numa_placement(p, &pl));
-	EXPECT_EQ(t->size >> 10, pl.page_kb);
+	EXPECT_EQ(self->size >> 10, pl.page_kb);
 	for (node = 0; node < NODES; node++) {
 		EXPECT_EQ(want[node], pl.on_node[node]) TH_LOG("numa_maps N%d=", node);
-		EXPECT_EQ(before[node] - want[node], node_free(node, t->size))
+		EXPECT_EQ(before[node] - want[node], node_free(node, self->size))
 			TH_LOG("node %d free_hugepages", node);
 	}
 	EXPECT_EQ(0, munmap(p, len));
 	for (node = 0; node < NODES; node++)
-		EXPECT_EQ(before[node], node_free(node, t->size));
+		EXPECT_EQ(before[node], node_free(node, self->size));
 }
 
-static void add_tests(void)
-{
-	unsigned long long sizes[SIZES_MAX];
-	int n = sizes_offered(sizes, SIZES_MAX);
-
-	dyntest_add(check, sizes[0], 0, INTERLEAVE, "mmap_private_%s_mbind_interleave_nodes_0_1",
-		    SIZE_NAME(sizes[0]));
-	dyntest_add(check, sizes[n - 1], 0, BIND, "mmap_private_%s_mbind_bind_remote_node",
-		    SIZE_NAME(sizes[n - 1]));
-}
-
-DYNTEST_MAIN(add_tests)
+TEST_HARNESS_MAIN
