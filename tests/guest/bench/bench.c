@@ -3,7 +3,8 @@
  * map 1 GiB privately, populate it (one write per base page) and report
  * the minor faults it took (exact: 1 GiB / page size), the time that took,
  * and the mean time of a random-access pass over the buffer. Prints TAP
- * (one result per size: the fault count is asserted) and then one table.
+ * through kselftest.h (one result per size: the fault count is asserted)
+ * and then one table.
  * Under TCG the times are emulation figures; the fault counts are exact.
  */
 #include <errno.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "hugesize-compat.h"
+#include "kselftest.h"
 #include "populate.h"
 #include "sizes.h"
 
@@ -52,30 +54,33 @@ int main(void)
 {
 	unsigned long long sizes[SIZES_MAX];
 	struct row rows[SIZES_MAX + 1];
-	int n = sizes_offered(sizes, SIZES_MAX), i, failed = 0;
+	int n = sizes_offered(sizes, SIZES_MAX), i;
 
 	memset(rows, 0, sizeof(rows));
 	rows[0].page = (unsigned long long)getpagesize();
 	for (i = 0; i < n; i++)
 		rows[i + 1].page = sizes[i];
-	printf("TAP version 13\n1..%d\n", n + 1);
+	ksft_print_header();
+	ksft_set_plan(n + 1);
 	for (i = 0; i <= n; i++) {
 		struct row *r = &rows[i];
 
 		measure(r);
-		failed |= r->error || r->faults != r->expected;
-		printf("%s %d mmap_private_%s_populate_1GiB_%ld_minor_faults%s%s\n",
-		       !r->error && r->faults == r->expected ? "ok" : "not ok", i + 1,
-		       SIZE_NAME(r->page), r->expected, r->error ? ": " : "", r->error ? r->error : "");
 		if (!r->error && r->faults != r->expected)
-			printf("# %ld minor faults, %ld expected\n", r->faults, r->expected);
+			ksft_print_msg("%ld minor faults, %ld expected\n", r->faults, r->expected);
+		ksft_test_result(!r->error && r->faults == r->expected,
+				 "mmap_private_%s_populate_1GiB_%ld_minor_faults%s%s\n",
+				 SIZE_NAME(r->page), r->expected, r->error ? ": " : "",
+				 r->error ? r->error : "");
 		fflush(stdout);
 	}
-	printf("# page size   minor faults   populate 1 GiB   random access (%ld reads)\n", ACCESSES);
+	ksft_print_msg("page size   minor faults   populate 1 GiB   random access (%ld reads)\n",
+		       ACCESSES);
 	for (i = 0; i <= n; i++)
 		if (!rows[i].error)
-			printf("# %9s   %12ld   %12.3f s   %10.1f ns\n", SIZE_NAME(rows[i].page),
-			       rows[i].faults, rows[i].populate_s, rows[i].access_ns);
-	printf("# times under TCG are emulation figures; the fault counts are exact\n");
-	return failed;
+			ksft_print_msg("%9s   %12ld   %12.3f s   %10.1f ns\n",
+				       SIZE_NAME(rows[i].page), rows[i].faults,
+				       rows[i].populate_s, rows[i].access_ns);
+	ksft_print_msg("times under TCG are emulation figures; the fault counts are exact\n");
+	ksft_finished();
 }
