@@ -14,9 +14,10 @@
 # make graph and tallies them.
 
 XARCH ?= x86_64
-KVER  ?= 6.12
-# The Debian kernel versions the series is kept for (check-kernel-verify).
-KVERS := 6.12 6.1
+KVER  ?= 7.2
+# The kernel versions the series is kept for (kernel/VERSION/, check-kernel-verify):
+# mainline first, then the Debian 13 and 12 kernels.
+KVERS := 7.2 6.12 6.1
 KERNEL_PATCHES ?= series
 V     ?= 0
 B     := build
@@ -123,7 +124,7 @@ help:
 HELP.help := this list
 
 VARHELP.XARCH          := the guest architecture: $(ARCHES) (default $(DEFAULT_XARCH))
-VARHELP.KVER           := the Debian linux-source version to patch and boot: $(KVERS) (default 6.12)
+VARHELP.KVER           := the linux-source version to patch and boot: $(KVERS) (default 7.2)
 VARHELP.KERNEL_PATCHES := none: build and boot the kernel as Debian ships it
 VARHELP.V              := 1: show every command and all output
 VARHELP.JOBS           := how many jobs make runs at once (default: the number of cores)

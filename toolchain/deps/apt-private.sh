@@ -1,8 +1,8 @@
 #!/bin/sh
-# Usage: apt-private.sh DIR 'deb[-src] [OPTIONS] URI SUITE COMPONENT' APT-GET-ARGS...
+# Usage: apt-private.sh DIR 'deb[-src] [OPTIONS] URI SUITE COMPONENT' apt-get|apt-cache ARGS...
 #        apt-private.sh --origin PACKAGE [VERSION]
 #
-# The one private apt source of the build: runs apt-get with a sources list,
+# The one private apt source of the build: runs apt-get or apt-cache with a sources list,
 # package lists and cache of its own under DIR, so that packages of another
 # architecture or another Debian suite (sid), or a source package, can be
 # fetched without touching the machine's apt configuration or dpkg's state.
@@ -31,10 +31,12 @@ if [ "${1:-}" = --origin ]; then
 	exit 0
 fi
 
-usage="usage: apt-private.sh DIR 'deb URI SUITE COMPONENT' APT-GET-ARGS..."
+usage="usage: apt-private.sh DIR 'deb URI SUITE COMPONENT' apt-get|apt-cache ARGS..."
 dir=$(realpath -m "${1:?$usage}")
 line=${2:?$usage}
-shift 2
+tool=${3:?$usage}
+shift 3
+case $tool in apt-get | apt-cache) ;; *) echo "$usage" >&2; exit 2 ;; esac
 signed=
 [ -f $keyring ] && signed="signed-by=$keyring"
 # "deb [arch=arm64] URI ..." or "deb URI ...": our keyring joins the options.
@@ -43,8 +45,11 @@ case $line in
 *) [ -n "$signed" ] && line=$(echo "$line" | sed "s|^\([a-z-]*\) |\1 [$signed] |") ;;
 esac
 
-aptget() {
-	apt-get -q -o Dir::Etc::SourceList="$dir/sources.list" -o Dir::Etc::SourceParts=/dev/null \
+# apt TOOL ARGS...
+apt() {
+	t=$1
+	shift
+	"$t" -q -o Dir::Etc::SourceList="$dir/sources.list" -o Dir::Etc::SourceParts=/dev/null \
 		-o Dir::State::Lists="$dir/lists" -o Dir::Cache="$dir/cache" \
 		-o Dir::State::Status="$dir/status" -o APT::Sandbox::User=root \
 		${APT_ARCH:+-o APT::Architecture=$APT_ARCH -o APT::Architectures=$APT_ARCH} "$@"
@@ -54,6 +59,6 @@ mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
 if [ "$(cat "$dir/sources.list" 2>/dev/null)" != "$line" ] ||
 	[ -z "$(find "$dir/lists" -maxdepth 1 -name '*Release' -mtime -1)" ]; then
 	echo "$line" >"$dir/sources.list"
-	aptget update
+	apt apt-get update
 fi
-aptget "$@"
+apt "$tool" "$@"

@@ -4,7 +4,7 @@
 # The sets are read when a rule runs: a later fragment may name its own.
 #
 # Uses:     XARCH's table (ARCH_QEMU_PACKAGE, ARCH_TRIPLET, ARCH_KCROSS), KVER
-# Provides: needs, cross_packages, GLIBC_HOST; target deps
+# Provides: needs, cross_packages, GLIBC_HOST, SID_PIN.PACKAGE, sid; target deps
 
 GLIBC_HOST := $(shell gcc -dumpmachine)
 
@@ -17,9 +17,20 @@ CROSS.alpha-linux-gnu         := gcc-alpha-linux-gnu libc6.1-dev-alpha-cross
 CROSS.i686-linux-gnu          := gcc-i686-linux-gnu libc6-dev-i386-cross
 cross_packages = $(foreach t,$(filter-out $(GLIBC_HOST),$(1)),$(or $(CROSS.$(t)),$(error no Debian cross compiler for $(t) in toolchain/deps/deps.mk)))
 
+# Packages of Debian unstable the build fetches (sid-fetch.sh), at exactly
+# these versions: when unstable has moved on, the fetch says what it serves.
+SID_PIN.linux-source-7.2 := 7.2.13-1
+# $(call sid,PACKAGE): its files, unpacked under build/sid/PACKAGE/.
+sid = $(B)/sid/$(1)
+$(B)/sid/%/.fetched:
+	$(call say,deps,fetching $* $(SID_PIN.$*) from Debian unstable)
+	$(Q)toolchain/lib/quiet.sh $(B)/sid/$*.log toolchain/deps/sid-fetch.sh $* $(SID_PIN.$*) $(@D)
+	$(Q)touch $@
+
 PKG.base     := make gcc libc6-dev patch xz-utils perl
-PKG.kernel   := flex bison bc libelf-dev
-$(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) linux-source-$(v)))
+PKG.kernel   := flex bison bc libelf-dev python3-ply python3-git
+$(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) \
+	$$(if $$(SID_PIN.linux-source-$(v)),,linux-source-$(v))))
 # The guest: its kernel's compiler and QEMU, its programs' compiler, the
 # root file system's tools.
 PKG.arch     := $(ARCH_QEMU_PACKAGE) $(call cross_packages,$(ARCH_TRIPLET) $(ARCH_KCROSS:%-=%)) \

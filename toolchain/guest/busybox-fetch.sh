@@ -13,7 +13,7 @@ tools=$(realpath "$(dirname "$0")/../deps")
 origin=$("$tools/apt-private.sh" --origin busybox-static)
 rm -rf "$dir/deb" && mkdir -p "$dir/deb"
 (cd "$dir/deb" && APT_ARCH=$debarch "$tools/apt-private.sh" "$dir/apt" \
-	"deb [arch=$debarch] $origin" download "busybox-static:$debarch")
+	"deb [arch=$debarch] $origin" apt-get download "busybox-static:$debarch")
 dpkg-deb -x "$dir"/deb/busybox-static_*.deb "$dir/root"
 install -D -m 755 "$dir/root/bin/busybox" "$dir/bin/busybox"
 file "$dir/bin/busybox"

@@ -15,9 +15,8 @@
 GUEST      := $(B)/guest/$(KTREE)-$(XARCH)
 GUEST_UAPI := $(UAPI.$(KTREE))/$(ARCH_UAPI)
 KSELFTESTS := $(KSRC.$(KTREE))/tools/testing/selftests
-GUEST_WARN := -Wall -Wextra -Werror
-GUEST_CFLAGS = -static -std=gnu11 -O2 $(GUEST_WARN) -D_GNU_SOURCE -isystem $(GUEST_UAPI)/include \
-	-Icompat-header -Itests/lib -Itests/guest/lib -isystem $(KSELFTESTS)
+GUEST_CFLAGS = -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem $(GUEST_UAPI)/include \
+	-Icompat-header -Itests/guest/lib -isystem $(KSELFTESTS)
 GUEST_LIB    := $(wildcard tests/guest/lib/*.c)
 GUEST_INPUTS := $(GUEST_LIB) $(wildcard tests/guest/lib/*.h tests/lib/*.h) compat-header/hugesize-compat.h \
 		$(GUEST_UAPI)/.installed $(KSTAMP.$(KTREE)) | $(call needs,arch)
@@ -44,14 +43,18 @@ $(GUEST)/tests/%.glibc: %.c $(GLIBC_DIR)/.installed $(GUEST_INPUTS)
 	$(call say,guest,building $* with the patched glibc headers)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),$(GLIBC_CC),-isystem $(GLIBC_DIR)/usr/include)
 
-# The kernel series' own selftest, from the patched tree (selftests/vm on
-# 6.1, selftests/mm later), with the warnings of the kernel's selftests.
-$(GUEST)/tests/kselftest-hugetlb-pagesize: GUEST_WARN := -Wall -Werror
-$(GUEST)/tests/kselftest-hugetlb-pagesize: $(B)/musl-$(ARCH_MUSL)/.built $(GUEST_INPUTS)
-	$(call say,guest,building the kernel selftest hugetlb-pagesize)
-	$(Q)mkdir -p $(@D) && src=$$(ls $(KSELFTESTS)/*/hugetlb-pagesize.c 2>/dev/null) || \
-		{ echo "error: $(KSRC.$(KTREE)) has no tools/testing/selftests/*/hugetlb-pagesize.c: is kernel/series complete?" >&2; exit 1; }; \
-		$(call guest_cc,$$src $(GUEST_LIB),$(MUSL_CC))
+# The kernel series' own selftest, from the patched tree of KVER (under
+# selftests/vm on 6.1, selftests/mm later) with the warnings of the
+# kernel's selftests (it defines _GNU_SOURCE itself). Built so also when
+# the guest boots KVER without the series (KERNEL_PATCHES=none), where it
+# must fail: that is the regression test of the series.
+SELFTEST := $(B)/guest/$(KVER)-$(XARCH)/selftest/kselftest-hugetlb-pagesize
+$(SELFTEST): $(B)/musl-$(ARCH_MUSL)/.built $(KSTAMP.$(KVER)) $(UAPI.$(KVER))/$(ARCH_UAPI)/.installed | $(call needs,arch)
+	$(call say,guest,building the kernel selftest hugetlb-pagesize of linux-$(KVER))
+	$(Q)mkdir -p $(@D) && src=$$(ls $(KSRC.$(KVER))/tools/testing/selftests/*/hugetlb-pagesize.c 2>/dev/null) || \
+		{ echo "error: $(KSRC.$(KVER)) has no tools/testing/selftests/*/hugetlb-pagesize.c: is kernel/$(KVER)/series complete?" >&2; exit 1; }; \
+		$(MUSL_CC) -static -std=gnu11 -O2 -Wall -Werror -isystem $(UAPI.$(KVER))/$(ARCH_UAPI)/include \
+			-isystem $(KSRC.$(KVER))/tools/testing/selftests -o $@ $$src
 
 # The root file system's own programs: /init (the test runner) and
 # /bin/hugesize. Where the guest runs Debian's musl too, they are built with
@@ -115,7 +118,6 @@ endef
 # The suite, one guest per libc flavour; GUEST_BINS join the first.
 guest_programs = $(addprefix $(GUEST)/tests/,$(addsuffix $(if $(filter-out musl,$(1)),.$(1)),$(2)))
 SUITE    := $(basename $(notdir $(wildcard tests/guest/*.c tests/guest-arch/*.c)))
-SELFTEST := $(if $(filter %-unpatched,$(KTREE)),,$(GUEST)/tests/kselftest-hugetlb-pagesize)
 $(foreach f,$(ARCH_FLAVOURS),$(eval PROGRAMS.check-guest-$(f) := $(call guest_programs,$(f),$(SUITE))))
 PROGRAMS.check-guest-musl += $(SELFTEST) $(GUEST_BINS)
 $(foreach f,$(ARCH_FLAVOURS),$(eval $(call guest_stage,check-guest-$(f))))

@@ -5,8 +5,9 @@
 #     ─tinyconfig + kernel/guest*.config─► build/obj/linux-TREE-XARCH/ boot image
 #
 # A tree is a version with a series: TREE "6.12" is linux-source-6.12 with
-# kernel/series (or kernel/6.12/series where that exists), "6.12-unpatched"
-# the same source as Debian ships it. The guest, kernel-verify and the libc
+# kernel/6.12/series, "6.12-unpatched" the same source as Debian ships it.
+# Debian 12 has linux-source-6.12 and -6.1; 7.2 comes from Debian unstable
+# (SID_PIN in toolchain/deps/deps.mk). The guest, kernel-verify and the libc
 # checks all read these trees and their uapi headers; nothing else unpacks
 # or installs a kernel.
 #
@@ -18,13 +19,15 @@
 # Every architecture with uapi headers in 6.1 up to 7.2 (ia64 left in 6.7).
 UAPI_ARCHES   := alpha arc arm arm64 csky hexagon loongarch m68k microblaze mips nios2 \
 		 openrisc parisc powerpc riscv s390 sh sparc x86 xtensa
-# The trees kernel-verify checks the series against, and their architectures.
-VERIFY_KVERS  := 6.12 6.1
+# The architectures kernel-verify checks every tree's uapi of.
 VERIFY_ARCHES := x86 arm64 mips alpha parisc powerpc s390 sparc riscv
 
 KTREE   := $(KVER)$(if $(filter none,$(KERNEL_PATCHES)),-unpatched)
 KCONFIG := kernel/guest.config $(wildcard kernel/guest-$(XARCH).config)
-kseries = $(or $(wildcard kernel/$(1)/series),kernel/series)
+kseries = kernel/$(1)/series
+# Debian's tarball of linux-source-VERSION: installed, or fetched from sid.
+ksid     = $(if $(SID_PIN.linux-source-$(1)),$(call sid,linux-source-$(1)))
+ktarball = $(call ksid,$(1))/usr/src/linux-source-$(1).tar.xz
 
 # $(call kernel_tree,TREE,VERSION,SERIES): unpack once, then make the tree
 # follow SERIES (toolchain/lib/apply-series.sh takes the old one back out).
@@ -33,9 +36,9 @@ KSRC.$(1)   := $(B)/src/linux-$(1)
 KFILES.$(1) := $(3) $$(addprefix $(dir $(3)),$$(shell sed 's/#.*//' $(3) 2>/dev/null))
 KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))
 UAPI.$(1)   := $(B)/uapi/$(1)
-$$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2))
+$$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2)) $$(addsuffix /.fetched,$$(call ksid,$(2)))
 	$$(Q)[ -d $$(KSRC.$(1)) ] || { $$(call say_sh,kernel,unpacking linux-source-$(2) into $$(KSRC.$(1))); \
-		toolchain/lib/unpack.sh /usr/src/linux-source-$(2).tar.xz $$(KSRC.$(1)); }
+		toolchain/lib/unpack.sh $$(call ktarball,$(2)) $$(KSRC.$(1)); }
 	$$(call say,kernel,applying $(3) to linux-$(1))
 	$$(Q)toolchain/lib/apply-series.sh $$(KSRC.$(1)) $(3)
 	$$(Q)touch $$@
@@ -67,20 +70,20 @@ $$(KIMAGE.$(1)): $$(KOBJ.$(1))/.config.hugesize $$(KSTAMP.$(1)) | $$(call needs,
 endef
 kmake = $(MAKE) -s -C $(KSRC.$(1)) O=$(abspath $(KOBJ.$(1))) ARCH=$(ARCH_KARCH) CROSS_COMPILE=$(ARCH_KCROSS)
 
-$(foreach v,$(sort $(KVER) $(VERIFY_KVERS)),$(eval $(call kernel_tree,$(v),$(v),$(call kseries,$(v)))))
+$(foreach v,$(sort $(KVER) $(KVERS)),$(eval $(call kernel_tree,$(v),$(v),$(call kseries,$(v)))))
 $(eval $(call kernel_tree,$(KVER)-unpatched,$(KVER),/dev/null))
 $(foreach t,$(KVER) $(KVER)-unpatched,$(eval $(call kernel_image,$(t))))
 
 kernel: $(KIMAGE.$(KTREE)) $(UAPI.$(KTREE))/$(ARCH_UAPI)/.installed
 HELP.kernel := unpack, patch, configure and build the guest kernel (KERNEL_PATCHES=none: as Debian ships it)
 
-# The series against every tree of VERIFY_KVERS: applied with no fuzz,
-# checkpatch --strict silent, every size in every architecture's uapi.
-check-kernel-verify: $(foreach v,$(VERIFY_KVERS),$(KSTAMP.$(v)) \
+# Each tree of KVERS with its series: applied with no fuzz, checkpatch
+# --strict silent, every size in every architecture's uapi.
+check-kernel-verify: $(foreach v,$(KVERS),$(KSTAMP.$(v)) \
 		$(foreach a,$(VERIFY_ARCHES),$(UAPI.$(v))/$(a)/.installed))
-	$(call check,tests/host/kernel/verify.sh $(foreach v,$(VERIFY_KVERS),\
+	$(call check,tests/host/kernel/verify.sh $(foreach v,$(KVERS),\
 		$(KSRC.$(v)):$(call kseries,$(v)):$(UAPI.$(v))) -- $(VERIFY_ARCHES))
-HELP.check-kernel-verify := kernel/series against linux $(VERIFY_KVERS): no fuzz, checkpatch --strict, uapi of $(words $(VERIFY_ARCHES)) arches
+HELP.check-kernel-verify := kernel/VERSION/series on linux $(KVERS): no fuzz, checkpatch --strict, uapi of $(words $(VERIFY_ARCHES)) arches
 kernel-verify: check-kernel-verify
 HELP.kernel-verify := the same as check-kernel-verify
 HOST_CHECKS += check-kernel-verify

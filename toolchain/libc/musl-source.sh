@@ -14,7 +14,7 @@ apt=$(realpath -m "$apt")
 origin=$("$tools/apt-private.sh" --origin musl "$version")
 tmp=$src.fetching
 rm -rf "$tmp" && mkdir -p "$tmp"
-(cd "$tmp" && "$tools/apt-private.sh" "$apt" "deb-src $origin" source musl)
+(cd "$tmp" && "$tools/apt-private.sh" "$apt" "deb-src $origin" apt-get source musl)
 [ -d "$tmp/musl-$version" ] ||
 	{ echo "error: apt-get source musl did not unpack musl-$version" >&2; exit 1; }
 mv "$tmp/musl-$version" "$src"
