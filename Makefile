@@ -8,6 +8,7 @@
 #   toolchain/libc/libc.mk     musl and glibc sources ─► patched musl, glibc headers
 #   toolchain/compat/compat.mk hugesize-compat.h ─► the hugesize tool, install
 #   toolchain/guest/guest.mk   static programs ─► root file system ─► QEMU ─► TAP
+#   toolchain/outgoing/outgoing.mk  the series as a submitter mails them
 #
 # Each fragment's checks (check-*) run the scripts of tests/ and write their
 # TAP and counts to build/results/XARCH/; `make check` runs them all in one
@@ -70,6 +71,7 @@ include toolchain/kernel/kernel.mk
 include toolchain/libc/libc.mk
 include toolchain/compat/compat.mk
 include toolchain/guest/guest.mk
+include toolchain/outgoing/outgoing.mk
 
 HELP.all := build everything: kernel, uapi headers, patched libcs, the tool, guest root file systems
 all: kernel libc compat guest
