@@ -65,6 +65,8 @@ HOST_CHECKS  :=
 GUEST_CHECKS :=
 all:
 .DELETE_ON_ERROR:
+# Stamps made by pattern rules are outputs too, not intermediates to delete.
+.SECONDARY:
 
 include toolchain/deps/deps.mk
 include toolchain/kernel/kernel.mk

@@ -28,7 +28,9 @@ $(B)/sid/%/.fetched:
 	$(Q)touch $@
 
 PKG.base     := make gcc libc6-dev patch xz-utils perl
-PKG.kernel   := flex bison bc libelf-dev python3-ply python3-git
+PKG.kernel   := flex bison bc libelf-dev
+# checkpatch.pl's SPDX check (scripts/spdxcheck.py) imports these.
+PKG.checkpatch := python3-ply python3-git
 $(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) \
 	$$(if $$(SID_PIN.linux-source-$(v)),,linux-source-$(v))))
 # The guest: its kernel's compiler and QEMU, its programs' compiler, the

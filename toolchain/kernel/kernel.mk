@@ -80,7 +80,7 @@ HELP.kernel := unpack, patch, configure and build the guest kernel (KERNEL_PATCH
 # Each tree of KVERS with its series: applied with no fuzz, checkpatch
 # --strict silent, every size in every architecture's uapi.
 check-kernel-verify: $(foreach v,$(KVERS),$(KSTAMP.$(v)) \
-		$(foreach a,$(VERIFY_ARCHES),$(UAPI.$(v))/$(a)/.installed))
+		$(foreach a,$(VERIFY_ARCHES),$(UAPI.$(v))/$(a)/.installed)) | $(call needs,checkpatch)
 	$(call check,tests/host/kernel/verify.sh $(foreach v,$(KVERS),\
 		$(KSRC.$(v)):$(call kseries,$(v)):$(UAPI.$(v))) -- $(VERIFY_ARCHES))
 HELP.check-kernel-verify := kernel/VERSION/series on linux $(KVERS): no fuzz, checkpatch --strict, uapi of $(words $(VERIFY_ARCHES)) arches
