@@ -60,6 +60,11 @@ say    = @$(say_sh)
 hash   = $(shell cat $(1) 2>/dev/null | sha1sum | cut -c1-12)
 # $(call check,COMMAND): runs a check that prints TAP; results under $(RESULTS).
 check  = $(Q)$(1) | RESULTS=$(RESULTS) toolchain/lib/tap-count.sh $@
+# $(call keep_tap,COMMAND): for a check whose every input is a prerequisite
+# of a file target $(B)/tap/STAGE.tap: runs it into that file, which then
+# stands for it until an input changes (the stage counts it with
+# $(call check,cat FILE)).
+keep_tap = $(Q)mkdir -p $(@D) && { $(1); } >$@.tmp; mv $@.tmp $@
 
 HOST_CHECKS  :=
 GUEST_CHECKS :=
@@ -114,7 +119,7 @@ check-all:
 HELP.check-all := make check on every architecture; one tally of all
 
 bench-pipeline:
-	$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
+	+$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
 HELP.bench-pipeline := warm make check and guest boot time against their goals (COLD=1: also a fresh clone)
 
 help:
@@ -133,9 +138,9 @@ VARHELP.KERNEL_PATCHES := none: build and boot the kernel as Debian ships it
 VARHELP.V              := 1: show every command and all output
 VARHELP.JOBS           := how many jobs make runs at once (default: the number of cores)
 
-# Unpacked sources (src/, apt/) stay.
+# Unpacked and fetched sources (src/, apt/, sid/) stay.
 clean:
-	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt -exec rm -rf {} +
+	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt ! -name sid -exec rm -rf {} +
 HELP.clean := remove build outputs, keep the unpacked sources
 distclean:
 	rm -rf $(B)
