@@ -68,8 +68,10 @@ $(GUEST)/rootfs/hugesize: compat-header/hugesize.c $(ROOTFS_DEP) $(GUEST_INPUTS)
 	$(call say,guest,building /bin/hugesize)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,$(ROOTFS_CC))
 
-# The build machine's busybox, or Debian's for the guest's architecture.
+# The build machine's busybox (there once deps-arch has installed it), or
+# Debian's for the guest's architecture.
 BUSYBOX := $(if $(filter amd64,$(ARCH_DEB)),/bin/busybox,$(B)/busybox-$(ARCH_DEB)/bin/busybox)
+/bin/busybox: | $(call needs,arch) ;
 $(B)/busybox-%/bin/busybox: | $(call needs,arch)
 	$(call say,guest,fetching the busybox-static package for $*)
 	$(Q)toolchain/lib/quiet.sh $(B)/busybox-$*/fetch.log toolchain/guest/busybox-fetch.sh $* $(B)/busybox-$*
