@@ -11,7 +11,7 @@
 #   toolchain/outgoing/outgoing.mk  the series as a submitter mails them
 #
 # Each fragment's checks (check-*) run the scripts of tests/ and write their
-# TAP and counts to build/results/XARCH/; `make check` runs them all in one
+# TAP and counts to build/results/TREE-XARCH/; `make check` runs them all in one
 # make graph and tallies them.
 
 XARCH ?= x86_64
@@ -49,7 +49,8 @@ arch_table = $(foreach v,$(filter ARCH_%,$(.VARIABLES)),$(eval undefine $(v)))$(
 $(foreach a,$(ARCHES),$(call arch_table,$(a))$(eval SIZES.$(a) := $$(ARCH_SIZES)))
 $(call arch_table,$(XARCH))
 
-RESULTS := $(B)/results/$(XARCH)
+# One folder of results per guest kernel: KTREE (kernel.mk) and XARCH.
+RESULTS = $(B)/results/$(KTREE)-$(XARCH)
 comma   := ,
 space   := $(subst ,, )
 
@@ -102,21 +103,31 @@ OTHER_XARCHES  = $(filter-out $(DEFAULT_XARCH),$(ARCHES))
 # whether all passed.
 run_checks = +$(Q)rm -rf $(RESULTS) && mkdir -p $(RESULTS) && echo $(1) >$(RESULTS)/stages; \
 	start=$$(date +%s); $(MAKE) $(1) || true; \
-	echo "\# make $@ XARCH=$(XARCH): $(words $(1)) stages in $$(($$(date +%s) - start)) s wall"; \
+	echo "\# make $@ KVER=$(KVER) XARCH=$(XARCH): $(words $(1)) stages in $$(($$(date +%s) - start)) s wall"; \
 	toolchain/lib/summary.sh $(RESULTS)
 check:
 	$(call run_checks,$(CHECKS))
 HELP.check := every check of XARCH: host tests, then the guest stages; ends with "N passed, N failed, N skipped"
 
-# The architecture loop is the one place make calls itself per architecture.
-arches_check = for a in $(1); do $(MAKE) XARCH=$$a check; done; \
-	echo "\# $@: $(1)"; toolchain/lib/summary.sh $(addprefix $(B)/results/,$(1))
+# The guest stages alone: the host checks do not depend on KVER.
+check-guests:
+	$(call run_checks,$(GUEST_CHECKS))
+HELP.check-guests := the guest stages of KVER and XARCH alone
+
+# The loops over architectures and kernels are the one place make calls
+# itself with other variables: $(call check_loop,VARIABLE,VALUES,TARGET,RESULTS...).
+check_loop = for v in $(2); do $(MAKE) $(1)=$$v $(3); done; \
+	echo "\# $@: $(1)=$(2)"; toolchain/lib/summary.sh $(4)
 check-arches:
-	+$(Q)$(call arches_check,$(OTHER_XARCHES))
+	+$(Q)$(call check_loop,XARCH,$(OTHER_XARCHES),check,$(OTHER_XARCHES:%=$(B)/results/$(KTREE)-%))
 HELP.check-arches := make check on every architecture but $(DEFAULT_XARCH) ($(OTHER_XARCHES)); one tally
 check-all:
-	+$(Q)$(call arches_check,$(ARCHES))
+	+$(Q)$(call check_loop,XARCH,$(ARCHES),check,$(ARCHES:%=$(B)/results/$(KTREE)-%))
 HELP.check-all := make check on every architecture; one tally of all
+BACKPORTS = $(filter-out $(KVER),$(KVERS))
+check-backports:
+	+$(Q)$(call check_loop,KVER,$(BACKPORTS),check-guests,$(BACKPORTS:%=$(B)/results/%-$(XARCH)))
+HELP.check-backports := the guest stages on the other kernels of KVERS ($(BACKPORTS)), each with its series; one tally
 
 bench-pipeline:
 	+$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
