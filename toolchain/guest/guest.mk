@@ -2,7 +2,7 @@
 #
 #   tests/guest/*.c, tests/guest-arch/*.c ─(one build per libc flavour)─► build/guest/TREE-XARCH/tests/
 #   tests/guest/rootfs/ (/init, /bin/demo) + busybox + hugesize + a stage's programs ─► STAGE.cpio
-#   boot image + STAGE.cpio ─QEMU (boot.sh)─► TAP on the console ─► build/results/XARCH/STAGE.*
+#   boot image + STAGE.cpio ─QEMU (boot.sh)─► TAP on the console ─► build/results/TREE-XARCH/STAGE.*
 #
 # Every guest boot is an instance of one template, guest_stage: a kernel
 # tree, the programs, the memory, the pools on the kernel command line, more
