@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # hugesize: the one entry point; `make help` lists every target and variable.
 #
 # The build follows the data flow, one fragment per stage, included in order:
@@ -88,6 +89,11 @@ check-arch-sizes:
 	$(call check,tests/host/arch-sizes.sh $(foreach a,$(ARCHES),$(a)=$(subst $(space),$(comma),$(SIZES.$(a)))))
 HELP.check-arch-sizes := the sizes each guest must offer are sizes every libc must name
 HOST_CHECKS += check-arch-sizes
+
+check-license: | $(call needs,license)
+	$(call check,tests/host/license.sh)
+HELP.check-license := every file has its license (reuse lint) and, where it can hold one, its own SPDX line
+HOST_CHECKS += check-license
 
 # Another architecture than the default repeats only the host checks that
 # are about it.

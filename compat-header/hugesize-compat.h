@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugesize-compat.h - the complete set of huge page size constants for any
  * libc, old or new, plus small helpers to find and use the sizes a running

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugesize - list the huge page sizes a kernel offers, show the flags that
  * select one, and map pages of one to see the kernel use it.

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: bench-pipeline.sh [--cold]
 # Prints the pipeline's figures against their goals: a warm `make check`
 # (run twice, the second timed), the guest's boot to its first test, and with

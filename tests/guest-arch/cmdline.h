@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef GUEST_ARCH_CMDLINE_H
 #define GUEST_ARCH_CMDLINE_H
 /*

@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: MIT */
 /*
  * 4MB pages by name: MAP_HUGE_4MB, SHM_HUGE_4MB and MFD_HUGE_4MB, which the
  * kernel series adds (i386 without PAE has 4MB pages and no other size).

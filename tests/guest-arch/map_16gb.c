@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: MIT */
 /*
  * MAP_SHARED_VALIDATE | MAP_HUGETLB | MAP_HUGE_16GB where the kernel offers
  * 16GB pages (arm64 with the 64K granule registers the size, with an empty

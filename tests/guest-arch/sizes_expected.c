@@ -1,4 +1,4 @@
-// SPDX-License-Identifier: GPL-2.0
+/* SPDX-License-Identifier: MIT */
 /*
  * The huge page sizes the kernel offers (sysfs) are the ones its architecture
  * must offer: hugesize.sizes= on the kernel command line, ARCH_SIZES of the

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What the kernel answers to malformed requests, per huge page size:
  *  - size bits without MAP_HUGETLB / SHM_HUGETLB: ignored, a normal mapping

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Several processes at once, each running a bounded loop of mixed
  * create / touch / check / release over every kind of huge page object and

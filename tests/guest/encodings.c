@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The errno contract of the size field: every one of the 64 encodings
  * (0..63) through mmap(), shmget() and memfd_create(), one result each. A

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Populating a private mapping takes exactly one minor fault per page of
  * its size: 4 KB base pages, and each huge page size the kernel offers

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A seeded random fuzz of (flags, size field, length) over mmap(),
  * shmget() and memfd_create(): bounded in calls, reproducible from its

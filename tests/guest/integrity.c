@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Data integrity, per huge page size that is cheap to fault in (gigantic
  * pages are left to the fault-count test: a copy of one costs seconds

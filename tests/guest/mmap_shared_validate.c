@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * MAP_SHARED_VALIDATE with a hugetlb page size (kernel patch 3).
  *

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A pool too small for the request, per size:
  *  - without NORESERVE the call that reserves fails with ENOMEM (mmap,

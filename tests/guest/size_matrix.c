@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Every huge page size the kernel offers × every way to get such pages
  * (private and shared anonymous mmap, shmget + shmat, memfd_create + mmap,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Huge pages for an unprivileged user (uid and gid 65534, no supplementary
  * groups, no capabilities), per size: mmap(MAP_HUGETLB) and

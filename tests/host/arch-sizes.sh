@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: arch-sizes.sh ARCH=SIZE,SIZE...
 # TAP: every huge page size a guest architecture must offer (ARCH_SIZES of
 # its toolchain/arch/ARCH.mk, which its guest compares with sysfs) is one of

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: huge-sizes.sh
 # Prints "SIZE LOG2", one line per size of huge_sizes.h (2MB 21, ...).
 set -eu

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The huge page sizes that the kernel uapi, <sys/mman.h>, <sys/shm.h> and
  * hugesize-compat.h must name as MAP_HUGE_<SIZE>, SHM_HUGE_<SIZE> and

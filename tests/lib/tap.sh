@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # TAP output for the shell checks; source it, then
 #   tap STATUS DESCRIPTION [LOG]  one result, "ok" when STATUS is 0 (or empty);
 #                                 with LOG, the start of it as diagnostics when

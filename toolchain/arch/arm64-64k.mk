@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # arm64 with the 64K granule: 2M (contiguous PTEs), 512M and 16G (contiguous
 # PMDs). The kernel registers 16G with an empty pool: a 16G mapping can get as
 # far as its reservation, which is what the LEGACY_MAP_MASK patch is about

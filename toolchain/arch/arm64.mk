@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # arm64 with the 4K granule: 64K (contiguous PTEs), 2M, 32M (contiguous PMDs)
 # and 1G. QEMU's virt machine, PL011 console.
 ARCH_KARCH    := arm64

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # i386 without PAE: one huge page size, 4M (PSE), the size the kernel series
 # adds MAP_HUGE_4MB for. No highmem: the pool comes from the 896M of lowmem.
 # The kernel is built by the host gcc (-m32 from the kernel's Makefile); the

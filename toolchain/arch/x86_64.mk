@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # x86-64, the default guest: 2M and 1G pages (1G needs -cpu max's pdpe1gb and
 # an aligned free gigabyte, hence -m 6G).
 ARCH_KARCH    := x86_64

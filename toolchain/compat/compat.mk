@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The compat stage: hugesize-compat.h and the hugesize tool (compat-header/).
 #
 #   compat-header/ ─► build/compat/hugesize (host tool) ─► make install

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: apt-private.sh DIR 'deb[-src] [OPTIONS] URI SUITE COMPONENT' apt-get|apt-cache ARGS...
 #        apt-private.sh --origin PACKAGE [VERSION]
 #

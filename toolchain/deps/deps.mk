@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The Debian packages of the build, in one table of sets (PKG.SET): a rule
 # takes $(call needs,SET) as an order-only prerequisite, so a target installs
 # only what it uses (`make run` does not wait for glibc or cross compilers).
@@ -38,6 +39,7 @@ $(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) \
 PKG.arch     := $(ARCH_QEMU_PACKAGE) $(call cross_packages,$(ARCH_TRIPLET) $(ARCH_KCROSS:%-=%)) \
 		musl-tools busybox-static cpio file
 PKG.musl     := dpkg-dev
+PKG.license  := reuse git
 PKG.glibc    = glibc-source gawk bison python3 $(call cross_packages,$(GLIBC_TRIPLETS))
 PKG.compat   = g++ clang libclang-rt-14-dev musl-tools pkg-config man-db file \
 		$(call cross_packages,$(COMPAT_TRIPLETS))

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: deps.sh PACKAGE...
 # Installs the Debian packages that are missing: as root with apt-get (after
 # one apt-get update); otherwise prints the command to run and fails. The

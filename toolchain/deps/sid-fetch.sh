@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: sid-fetch.sh PACKAGE VERSION DIR
 # Downloads Debian unstable's binary package PACKAGE at exactly VERSION (a
 # pin of toolchain/deps/deps.mk: SID_PINS) and unpacks it into DIR, through

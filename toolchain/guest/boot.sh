@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: boot.sh check|run|shell KERNEL INITRAMFS LOG [COMMAND]
 #
 # Boots the test guest under QEMU (TCG) with the huge page pools reserved on
@@ -16,7 +17,7 @@
 set -u -o pipefail
 mode=${1:-}; kernel=${2:-}; initramfs=${3:-}; log=${4:-}; command=${5:-}
 case $mode in check|run|shell) ;; *)
-	sed -n '2,/^set/{/^set/d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2 ;;
+	sed -n '2,/^set/{/^set/d;/SPDX/d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2 ;;
 esac
 for f in "$kernel" "$initramfs"; do
 	[ -f "$f" ] || { echo "error: $f is missing; run make first" >&2; exit 2; }

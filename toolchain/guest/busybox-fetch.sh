@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: busybox-fetch.sh DEBARCH DIR
 # Puts Debian's static busybox for the architecture DEBARCH (arm64, i386,
 # ...) in DIR/bin/busybox: `apt-get download busybox-static` from the archive

@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The guest stage: static test programs on the patched kernel, in QEMU.
 #
 #   tests/guest/*.c, tests/guest-arch/*.c ─(one build per libc flavour)─► build/guest/TREE-XARCH/tests/

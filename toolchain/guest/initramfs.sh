@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: initramfs.sh OUT INIT HUGESIZE DEMO BUSYBOX TEST...
 # Packs the guest's root file system: INIT as /init, the static BUSYBOX (of
 # the guest's architecture) and its applets in /bin, the hugesize tool, the demo script as /bin/demo, and every

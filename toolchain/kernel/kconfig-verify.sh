@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: kconfig-verify.sh FRAGMENT CONFIG
 # Fails, naming them, when options that FRAGMENT sets did not end up in
 # CONFIG: olddefconfig drops an option silently when its dependencies are

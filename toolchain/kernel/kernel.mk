@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The kernel stage: one pipeline per kernel tree.
 #
 #   Debian's linux-source-VERSION ─unpack─► build/src/linux-TREE ─series─► patched tree

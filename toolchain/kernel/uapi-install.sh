@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: uapi-install.sh KSRC ARCH OUT OBJ
 # Installs the uapi headers of kbuild architecture ARCH of the kernel tree
 # KSRC, afresh, into OUT/include; kbuild's objects go to OBJ. KSRC is only

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: apply-series.sh TREE SERIES
 # Applies the patches named in the quilt SERIES file (relative to its folder)
 # to TREE with no fuzz. A copy of what was applied is kept in TREE/.hugesize/,

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: quiet.sh LOG COMMAND [ARG...]
 # Runs COMMAND with its output kept in LOG (and shown too with V=1).
 # When it fails, shows the end of LOG and where the rest is.

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: summary.sh RESULTS...
 # Adds up the counts of a check run into the closing line "N passed, N
 # failed, N skipped": each RESULTS folder names its stages in RESULTS/stages

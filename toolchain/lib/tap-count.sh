@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: RESULTS=DIR tap-count.sh NAME < tap
 # Keeps a check's TAP/KTAP stream in DIR/NAME.tap, counts its top-level
 # results into DIR/NAME.counts ("PASS FAIL SKIP") and shows on the console

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: unpack.sh TARBALL DEST
 # Unpacks a source tarball with one top-level folder into DEST (which must
 # not exist yet), by way of a temporary folder so a broken run leaves nothing

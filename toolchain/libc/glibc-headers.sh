@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: glibc-headers.sh SRC OBJ ROOT TRIPLET
 # Configures glibc from SRC in OBJ for TRIPLET (with TRIPLET-gcc, a Debian
 # cross compiler unless TRIPLET is the build machine's) and installs its

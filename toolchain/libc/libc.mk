@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The libc stage: Debian's musl 1.2.3 and glibc 2.36 with their series in
 # libc-patches/ applied (musl/1.2.3, glibc/2.36).
 #

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: musl-build.sh SRC OBJ PREFIX [TRIPLET]
 # Builds musl from SRC in OBJ (static libc.a only) and installs it into
 # PREFIX: lib/, include/ and bin/musl-gcc, musl's own wrapper that runs the

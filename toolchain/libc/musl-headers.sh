@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: musl-headers.sh SRC OUT
 # Installs musl's headers from SRC for every architecture in SRC/arch into
 # OUT/ARCH/include, afresh. No compiler is needed: musl's install-headers only

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: musl-source.sh SRC APTDIR VERSION
 # Fetches Debian's source package of musl VERSION (apt-get source, which
 # applies debian/patches as Debian's own build does) and unpacks it into SRC,

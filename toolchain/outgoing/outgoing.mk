@@ -1,3 +1,4 @@
+# SPDX-License-Identifier: MIT
 # The outgoing stage: each series, as its submitter mails it.
 #
 #   kernel/VERSION/, libc-patches/LIBC/VERSION/ + the submitter's identity

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: outgoing.sh SERIES-DIR OUT 'Name <email>' TO [CC...]
 #
 # Re-exports the series of SERIES-DIR (its cover letter 0000-*.patch and the

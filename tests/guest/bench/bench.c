@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * make bench: for base pages and every huge page size the guest offers,
  * map 1 GiB privately, populate it (one write per base page) and report

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * One huge page object made each way the kernel offers, behind one
  * interface: create it, map it again (a second view of the same pages),

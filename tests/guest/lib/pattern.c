@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #include "pattern.h"
 
 static unsigned long long word(size_t i, unsigned long long seed)

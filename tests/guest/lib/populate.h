@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef POPULATE_H
 #define POPULATE_H
 

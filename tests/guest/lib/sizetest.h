@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * Tests per huge page size: TEST_F(size, name) runs once per size of
  * tests/lib/huge_sizes.h, as the variant named after it (size.2MB.name),

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 #ifndef SMAPS_H
 #define SMAPS_H
 

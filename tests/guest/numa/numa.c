@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * NUMA, the use case that motivated the size field: in a guest with two
  * nodes and per-node pools (`make check`'s NUMA stage), huge pages of the

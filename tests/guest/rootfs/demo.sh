@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # /bin/demo in the guest, what `make run` shows: the sizes this kernel
 # offers, then one page of each mapped by its MAP_HUGE_* encoding.
 echo "== huge page sizes offered by $(uname -sr)"

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * /init of the test guest.
  *

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: conflict.sh
 # The conflict rule of hugesize-compat.h, for every macro it must define
 # (the list comes from expected.h): an earlier definition with the same

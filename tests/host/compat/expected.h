@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * What hugesize-compat.h must define, written down apart from it: every
  * size of tests/lib/huge_sizes.h, the prefixes and the flag bits around them. X-macro

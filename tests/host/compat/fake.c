@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * hugesize_list, hugesize_pool and hugesize_default against a made-up
  * sysfs and meminfo under FAKE_ROOT, where every odd case can be set up:

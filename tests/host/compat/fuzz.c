@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * libFuzzer target for the text parsing of hugesize-compat.h. The first
  * byte picks what the rest feeds:

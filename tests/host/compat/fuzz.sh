@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: fuzz.sh FUZZER WORKDIR SECONDS
 # Runs the libFuzzer target for SECONDS from a small seed corpus and prints
 # one TAP line: ok when it ended on time without a crash.

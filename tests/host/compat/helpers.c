@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The contracts of the pure helpers: hugesize_flags, hugesize_bytes,
  * hugesize_parse, and the line scanner behind hugesize_default and

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: install.sh MAKE DESTDIR
 # make install into an empty DESTDIR, then use what it put there as a user
 # would: pkg-config, a program built with its --cflags, man -l, the tool;

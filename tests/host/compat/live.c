@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The helpers against this machine's own /proc/meminfo and
  * /sys/kernel/mm/hugepages, compared with a plain stdio/readdir reading of

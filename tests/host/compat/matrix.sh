@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: matrix.sh WORKDIR
 # Compiles values.c in every case of matrix.conf (plus COMPAT_LIBCS) with
 # -Werror -Wundef -pedantic and prints one TAP line per case. A case that

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * A few lines of TAP for the host tests: tap_check() prints one result,
  * tap_done() the plan and the tally and returns the exit status.

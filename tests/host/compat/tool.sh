@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: tool.sh HUGESIZE [MUSL_HUGESIZE]
 # The hugesize command line on this host: usage errors exit 2 with a
 # message, flags prints the right values, list agrees with sysfs, map fails

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: uapi.sh DIR
 # Makes DIR an include directory with the host's kernel uapi headers
 # (Debian's linux-libc-dev) and nothing of any libc: links to linux/,

@@ -1,3 +1,4 @@
+/* SPDX-License-Identifier: MIT */
 /*
  * The matrix's value check: compiles (with -Werror) only when every
  * constant of expected.h has its value, in every compiler, standard, libc

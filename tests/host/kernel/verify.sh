@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: verify.sh TREE:SERIES:UAPI... -- ARCH...
 #
 # TAP on the kernel series, read from the kernel pipeline's own outputs
@@ -17,7 +18,7 @@ top=$(cd "$(dirname "$0")/../../.." && pwd)
 . "$top/tests/lib/tap.sh"
 trees=
 while [ $# -gt 0 ] && [ "$1" != -- ]; do trees="$trees $1"; shift; done
-[ $# -gt 1 ] && [ -n "$trees" ] || { sed -n '2,/^set/{/^set/d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
+[ $# -gt 1 ] && [ -n "$trees" ] || { sed -n '2,/^set/{/^set/d;/SPDX/d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
 shift
 arches=$*
 work=$(mktemp -d)

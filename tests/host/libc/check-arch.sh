@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: check-arch.sh UAPI MUSL [TRIPLET=ROOT...]
 # The per-architecture table, as TAP. For every architecture of musl (its
 # headers in MUSL/ARCH/include, from musl-headers.sh) and every glibc TRIPLET

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: check-headers.sh GLIBC_INCLUDE MUSL_CC UAPI_INCLUDE
 # Host tests of the patched libc headers, as TAP: glibc's staging headers
 # (with the system gcc) and the patched musl (through its wrapper) each

@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: expected.sh
 # Prints "NAME VALUE" for every huge page constant whose value is the same on
 # all architectures (MAP_HUGETLB is not: the kernel's is the reference), in

@@ -1,4 +1,5 @@
 #!/bin/bash
+# SPDX-License-Identifier: MIT
 # Usage: macros.sh CC [CFLAG...] -- HEADER...
 # Prints "NAME VALUE" (VALUE in hex) for every object-like MAP_*, SHM_* and
 # MFD_* macro that HEADER... define when preprocessed by CC with CFLAGs, one

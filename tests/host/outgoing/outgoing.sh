@@ -1,4 +1,5 @@
 #!/bin/sh
+# SPDX-License-Identifier: MIT
 # Usage: outgoing.sh WORKDIR SERIES-DIR...
 # TAP: toolchain/outgoing/outgoing.sh refuses placeholder identities, and
 # for each series writes every message (cover letter and the patches of its
