@@ -100,7 +100,7 @@ HOST_CHECKS += check-license
 # The guests first: their kernel is the longest step, and -j runs the host
 # checks beside it.
 CHECKS = $(GUEST_CHECKS) \
-	 $(if $(filter $(DEFAULT_XARCH),$(XARCH)),$(HOST_CHECKS),check-arch-sizes check-libc-arch)
+	 $(if $(filter $(DEFAULT_XARCH),$(XARCH)),$(HOST_CHECKS),check-arch-sizes $(LIBC_ARCH_CHECKS))
 DEFAULT_XARCH := x86_64
 OTHER_XARCHES  = $(filter-out $(DEFAULT_XARCH),$(ARCHES))
 

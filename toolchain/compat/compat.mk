@@ -35,7 +35,7 @@ VARHELP.COMPAT_FUZZ_SECONDS := seconds of libFuzzer in check-compat-fuzz (5; CI 
 COMPAT_LIBCS     := glibc-patched=$(call glibc_root,$(GLIBC_HOST))/usr/include \
 		    musl-patched=$(B)/musl-x86_64/include
 COMPAT_UAPIS     := uapi-$(KTREE)=$(UAPI.$(KTREE))/x86/include
-COMPAT_LIBC_DEPS := $(call glibc_root,$(GLIBC_HOST))/.installed $(B)/musl-x86_64/.built \
+COMPAT_LIBC_DEPS := $(call glibc_root,$(GLIBC_HOST))/.installed $(MUSL_HOST_BUILT) \
 		    $(UAPI.$(KTREE))/x86/.installed
 export COMPAT_LIBCS COMPAT_UAPIS
 

@@ -18,14 +18,20 @@ CROSS.alpha-linux-gnu         := gcc-alpha-linux-gnu libc6.1-dev-alpha-cross
 CROSS.i686-linux-gnu          := gcc-i686-linux-gnu libc6-dev-i386-cross
 cross_packages = $(foreach t,$(filter-out $(GLIBC_HOST),$(1)),$(or $(CROSS.$(t)),$(error no Debian cross compiler for $(t) in toolchain/deps/deps.mk)))
 
-# Packages of Debian unstable the build fetches (sid-fetch.sh), at exactly
-# these versions: when unstable has moved on, the fetch says what it serves.
+# What the build takes from Debian unstable (sid-fetch.sh), at exactly these
+# versions: when unstable has moved on, the fetch says what it serves. The
+# binary packages are unpacked; of a source package (SID_ORIG) only its
+# upstream tarball is fetched.
 SID_PIN.linux-source-7.2 := 7.2.13-1
-# $(call sid,PACKAGE): its files, unpacked under build/sid/PACKAGE/.
+SID_PIN.glibc-source     := 2.43-7
+SID_PIN.musl             := 1.2.6-2
+SID_ORIG                 := musl
+# $(call sid,PACKAGE): its files, under build/sid/PACKAGE/.
 sid = $(B)/sid/$(1)
 $(B)/sid/%/.fetched:
-	$(call say,deps,fetching $* $(SID_PIN.$*) from Debian unstable)
-	$(Q)toolchain/lib/quiet.sh $(B)/sid/$*.log toolchain/deps/sid-fetch.sh $* $(SID_PIN.$*) $(@D)
+	$(call say,deps,fetching $(if $(filter $*,$(SID_ORIG)),the upstream tarball of )$* $(SID_PIN.$*) from Debian unstable)
+	$(Q)toolchain/lib/quiet.sh $(B)/sid/$*.log toolchain/deps/sid-fetch.sh \
+		$(if $(filter $*,$(SID_ORIG)),--orig) $* $(SID_PIN.$*) $(@D)
 	$(Q)touch $@
 
 PKG.base     := make gcc libc6-dev patch xz-utils perl

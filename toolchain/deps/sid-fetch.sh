@@ -1,28 +1,50 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: sid-fetch.sh PACKAGE VERSION DIR
-# Downloads Debian unstable's binary package PACKAGE at exactly VERSION (a
-# pin of toolchain/deps/deps.mk: SID_PINS) and unpacks it into DIR, through
-# the build's private apt source (apt-private.sh): the machine's apt stays
-# on its own suite. When unstable has moved on and serves another version,
-# stops and says which, and the one line to change.
+#        sid-fetch.sh --orig SOURCE VERSION DIR
+# Downloads Debian unstable's binary package PACKAGE at exactly VERSION and
+# unpacks it into DIR; with --orig, the upstream tarball of the source
+# package SOURCE at VERSION, into DIR as it is. The versions are pins of
+# toolchain/deps/deps.mk (SID_PIN.*). Everything goes through the build's
+# private apt source (apt-private.sh): the machine's apt stays on its own
+# suite. When unstable has moved on and serves another version, stops and
+# says which, and the one line to change.
 set -eu
-usage="usage: sid-fetch.sh PACKAGE VERSION DIR"
+usage="usage: sid-fetch.sh [--orig] PACKAGE VERSION DIR"
+orig=
+[ "${1:-}" = --orig ] && { orig=1; shift; }
 pkg=${1:?$usage} version=${2:?$usage}
 dir=$(realpath -m "${3:?$usage}")
 tools=$(realpath "$(dirname "$0")")
-apt=$(realpath -m "$dir/../apt-sid")
 # The archive the machine's own apt uses, with the suite sid.
 set -- $("$tools/apt-private.sh" --origin base-files)
-line="deb $1 sid $3"
-served=$("$tools/apt-private.sh" "$apt" "$line" apt-cache show "$pkg" 2>/dev/null |
-	sed -n 's/^Version: //p' | head -n 1)
-if [ "$served" != "$version" ]; then
+if [ -n "$orig" ]; then
+	apt=$(realpath -m "$dir/../apt-sid-src") line="deb-src $1 sid $3" show=showsrc
+else
+	apt=$(realpath -m "$dir/../apt-sid") line="deb $1 sid $3" show=show
+fi
+apt() { "$tools/apt-private.sh" "$apt" "$line" "$@"; }
+
+# A source may be listed at more than one version; the newest is "served".
+versions=$(apt apt-cache "$show" "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | sort -V)
+if ! printf '%s\n' "$versions" | grep -qxF "$version"; then
+	served=$(printf '%s\n' "$versions" | tail -n 1)
 	echo "error: Debian unstable serves $pkg ${served:-not at all}, the build pins $version" >&2
-	[ -z "$served" ] || echo "  to move on, change $pkg=$version to $pkg=$served in SID_PINS (toolchain/deps/deps.mk)" >&2
+	[ -z "$served" ] ||
+		echo "  to move on, change 'SID_PIN.$pkg := $version' to '$served' in toolchain/deps/deps.mk" >&2
 	exit 1
 fi
-rm -rf "$dir" && mkdir -p "$dir/deb"
-(cd "$dir/deb" && "$tools/apt-private.sh" "$apt" "$line" apt-get download "$pkg=$version")
-dpkg-deb -x "$dir"/deb/*.deb "$dir"
-rm -rf "$dir/deb"
+rm -rf "$dir" && mkdir -p "$dir"
+if [ -z "$orig" ]; then
+	mkdir "$dir/deb"
+	(cd "$dir/deb" && apt apt-get download "$pkg=$version")
+	dpkg-deb -x "$dir"/deb/*.deb "$dir"
+	rm -rf "$dir/deb"
+	exit 0
+fi
+# The upstream tarball alone: "'URI' NAME SIZE SHA256:HASH", checked on arrival.
+set -- $(cd "$dir" && apt apt-get source --print-uris "$pkg=$version" |
+	grep -E "^'[^']*\.orig\.tar\.[a-z0-9]+' ")
+[ $# = 4 ] || { echo "error: no upstream tarball listed for $pkg $version" >&2; exit 1; }
+uri=$(echo "$1" | tr -d "'")
+/usr/lib/apt/apt-helper download-file "$uri" "$dir/$2" "$4"

@@ -18,4 +18,5 @@ if [ ! -f "$obj/config.status" ]; then
 		{ rm -f "$obj/config.status"; exit 1; }
 fi
 rm -rf "$root"
-make -C "$obj" install-headers install_root="$root"
+# install-bootstrap-headers adds gnu/stubs.h, so ROOT/usr/include stands alone.
+make -C "$obj" install-headers install-bootstrap-headers=yes install_root="$root"

@@ -1,58 +1,101 @@
 # SPDX-License-Identifier: MIT
-# The libc stage: Debian's musl 1.2.3 and glibc 2.36 with their series in
-# libc-patches/ applied (musl/1.2.3, glibc/2.36).
+# The libc stage: two releases of each C library, each with its series of
+# libc-patches/LIB/VERSION applied:
 #
-#   musl source package ─series─► build/src/musl-1.2.3 ─► build/musl-ARCH (libc.a, headers, musl-gcc)
-#                                                       └► musl headers of every musl architecture
-#   glibc-source tarball ─series─► build/src/glibc-2.36 ─► glibc headers per target (nothing compiled)
+#   upstream  glibc 2.43 (Debian unstable's glibc-source)   musl 1.2.6 (its upstream tarball, from unstable)
+#   debian12  glibc 2.36 (Debian 12's glibc-source)         musl 1.2.3 (Debian 12's source package)
 #
-# The patched musl is what the guest programs link against; the headers are
-# what check-libc-headers and check-libc-arch hold against the kernel's.
+#   source ─series─► build/src/musl-V ─► build/obj/libc/musl-V-arch/ARCH/include   headers of every musl arch
+#                                    └► build/musl-ARCH (1.2.6 only: libc.a, musl-gcc)   what guest programs link
+#   source ─series─► build/src/glibc-V ─► build/glibc-headers/V/TRIPLET/usr/include    nothing compiled
+#
+# Each release is checked against the patched kernel's uapi: its x86-64
+# headers with the kernel's (check-libc-headers-R), every architecture
+# (check-libc-arch-R) and glibc's own constants test (check-glibc-consts-R).
+# The glibc flavour of the guest and the compat matrix take 2.36's headers,
+# the release of the machine's own glibc library.
 #
 # Uses:     XARCH's table (ARCH_MUSL, ARCH_TRIPLET), KTREE, UAPI.T, UAPI_ARCHES,
-#           needs, cross_packages, GLIBC_HOST, hash, say
-# Provides: musl_cc, glibc_root, GLIBC_TRIPLETS; targets libc, check-libc*
+#           needs, sid, cross_packages, GLIBC_HOST, hash, check, say
+# Provides: musl_cc, glibc_root, GLIBC_TRIPLETS, MUSL_HOST_BUILT, LIBC_ARCH_CHECKS;
+#           targets libc, check-libc*, check-glibc-consts*
 
-MUSL_VERSION  := 1.2.3
-GLIBC_VERSION := 2.36
-LIBC_OBJ   := $(B)/obj/libc
-MUSL_SRC   := $(B)/src/musl-$(MUSL_VERSION)
-GLIBC_SRC  := $(B)/src/glibc-$(GLIBC_VERSION)
+LIBC_RELEASES     := upstream debian12
+GLIBC.upstream    := 2.43
+MUSL.upstream     := 1.2.6
+GLIBC.debian12    := 2.36
+MUSL.debian12     := 1.2.3
+MUSL_BUILT        := 1.2.6
+GLIBC_SYSTEM      := 2.36
+LIBC_OBJ          := $(B)/obj/libc
 # glibc's headers are checked for the build machine and one target of each
 # MAP_HUGETLB value: 0x40000 (aarch64), 0x80000 (mips64el, hppa), 0x100000 (alpha).
 GLIBC_TRIPLETS := $(GLIBC_HOST) aarch64-linux-gnu mips64el-linux-gnuabi64 hppa-linux-gnu alpha-linux-gnu
 
+# Where each source comes from: FETCH.LIB-V (prerequisites) and
+# UNPACK.LIB-V (the command that makes the tree $(1)).
+FETCH.musl-1.2.6   := $(call sid,musl)/.fetched
+UNPACK.musl-1.2.6   = toolchain/lib/unpack.sh $(call sid,musl)/musl_1.2.6.orig.tar.gz $(1)
+FETCH.musl-1.2.3   := | $(call needs,musl)
+UNPACK.musl-1.2.3   = toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-source.log \
+			toolchain/libc/musl-source.sh $(1) $(B)/apt/musl 1.2.3
+FETCH.glibc-2.43   := $(call sid,glibc-source)/.fetched
+UNPACK.glibc-2.43   = toolchain/lib/unpack.sh $(call sid,glibc-source)/usr/src/glibc/glibc-2.43.tar.xz $(1)
+FETCH.glibc-2.36   := | $(call needs,glibc)
+UNPACK.glibc-2.36   = toolchain/lib/unpack.sh /usr/src/glibc/glibc-2.36.tar.xz $(1)
+
 # The quilt series and the patches it names; a stamp named after their hash
 # sits in the tree's .hugesize/, which apply-series.sh renews on every change.
 libc_series = $(1)/series $(addprefix $(1)/,$(shell sed 's/#.*//' $(1)/series 2>/dev/null))
-MUSL_SERIES  := libc-patches/musl/$(MUSL_VERSION)
-GLIBC_SERIES := libc-patches/glibc/$(GLIBC_VERSION)
-MUSL_STAMP   := $(MUSL_SRC)/.hugesize/applied.$(call hash,$(call libc_series,$(MUSL_SERIES)))
-GLIBC_STAMP  := $(GLIBC_SRC)/.hugesize/applied.$(call hash,$(call libc_series,$(GLIBC_SERIES)))
+libc_src    = $(B)/src/$(1)-$(2)
+libc_stamp  = $(call libc_src,$(1),$(2))/.hugesize/applied.$(call hash,$(call libc_series,libc-patches/$(1)/$(2)))
 
-# $(call libc_tree,STAMP,NAME,SRC,SERIES-DIR,DEPS-SET,COMMAND creating SRC):
-# unpack the Debian source once, then make the tree follow the series.
+# $(call libc_tree,LIB,VERSION): unpack the source once, then make the tree
+# follow the series.
 define libc_tree
-$(1): $(call libc_series,$(4)) | $(call needs,$(5))
-	$(Q)[ -d $(3) ] || { $(call say_sh,$(2),unpacking the Debian source into $(3)); $(6); }
-	$$(call say,$(2),applying $(4)/series)
-	$(Q)toolchain/lib/apply-series.sh $(3) $(4)/series
+$(call libc_stamp,$(1),$(2)): $(call libc_series,libc-patches/$(1)/$(2)) $(FETCH.$(1)-$(2))
+	$(Q)[ -d $(call libc_src,$(1),$(2)) ] || { \
+		$(call say_sh,$(1),unpacking $(1) $(2) into $(call libc_src,$(1),$(2))); \
+		$(call UNPACK.$(1)-$(2),$(call libc_src,$(1),$(2))); }
+	$$(call say,$(1),applying libc-patches/$(1)/$(2)/series)
+	$(Q)toolchain/lib/apply-series.sh $(call libc_src,$(1),$(2)) libc-patches/$(1)/$(2)/series
 	$(Q)touch $$@
 endef
-$(eval $(call libc_tree,$(MUSL_STAMP),musl,$(MUSL_SRC),$(MUSL_SERIES),musl,\
-	toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-source.log toolchain/libc/musl-source.sh $(MUSL_SRC) $(B)/apt/musl $(MUSL_VERSION)))
-$(eval $(call libc_tree,$(GLIBC_STAMP),glibc,$(GLIBC_SRC),$(GLIBC_SERIES),glibc,\
-	toolchain/lib/unpack.sh /usr/src/glibc/glibc-$(GLIBC_VERSION).tar.xz $(GLIBC_SRC)))
+
+# $(call musl_headers,VERSION): musl's headers for every musl architecture.
+musl_headers = $(LIBC_OBJ)/musl-$(1)-arch
+define musl_headers_rule
+$(call musl_headers,$(1))/.installed: $(call libc_stamp,musl,$(1)) toolchain/libc/musl-headers.sh
+	$$(call say,musl,installing the headers of musl $(1) for every musl architecture)
+	$(Q)toolchain/lib/quiet.sh $$(@D).log toolchain/libc/musl-headers.sh $(call libc_src,musl,$(1)) $$(@D)
+	$(Q)touch $$@
+endef
+
+# $(call glibc_root,TRIPLET[,VERSION]): glibc's headers for one target,
+# ROOT/usr/include; 2.36's unless VERSION says otherwise.
+glibc_root = $(B)/glibc-headers/$(or $(2),$(GLIBC_SYSTEM))/$(1)
+define glibc_headers_rule
+$(B)/glibc-headers/$(1)/%/.installed: $(call libc_stamp,glibc,$(1)) toolchain/libc/glibc-headers.sh | $(call needs,glibc)
+	$$(call say,glibc,installing the headers of glibc $(1) for $$*)
+	+$(Q)toolchain/lib/quiet.sh $(LIBC_OBJ)/glibc-$(1)-$$*.log \
+		toolchain/libc/glibc-headers.sh $(call libc_src,glibc,$(1)) $(LIBC_OBJ)/glibc-$(1)-$$* $$(@D) $$*
+	$(Q)touch $$@
+endef
+
+$(foreach v,$(sort $(foreach r,$(LIBC_RELEASES),$(MUSL.$(r)))),\
+	$(eval $(call libc_tree,musl,$(v)))$(eval $(call musl_headers_rule,$(v))))
+$(foreach v,$(sort $(foreach r,$(LIBC_RELEASES),$(GLIBC.$(r)))),\
+	$(eval $(call libc_tree,glibc,$(v)))$(eval $(call glibc_headers_rule,$(v))))
 
 # $(call musl_build,MUSL-ARCH,TRIPLET): the patched musl for one musl
 # architecture in build/musl-ARCH, built by TRIPLET-gcc (the host's gcc for
 # the host's triplet).
 musl_cc = $(B)/musl-$(1)/bin/musl-gcc
 define musl_build
-$(B)/musl-$(1)/.built: $(MUSL_STAMP) | $(call needs,arch)
-	$$(call say,musl,building the patched musl into $$(@D))
-	$(Q)toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-$(1)-build.log \
-		toolchain/libc/musl-build.sh $(MUSL_SRC) $(LIBC_OBJ)/musl-$(1) $$(@D) \
+$(B)/musl-$(1)/.built: $(call libc_stamp,musl,$(MUSL_BUILT)) | $(call needs,arch)
+	$$(call say,musl,building the patched musl $(MUSL_BUILT) into $$(@D))
+	$(Q)toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-$(MUSL_BUILT)-$(1)-build.log \
+		toolchain/libc/musl-build.sh $(call libc_src,musl,$(MUSL_BUILT)) $(LIBC_OBJ)/musl-$(MUSL_BUILT)-$(1) $$(@D) \
 		$(filter-out $(GLIBC_HOST),$(2))
 	$(Q)touch $$@
 endef
@@ -61,36 +104,36 @@ ifneq ($(ARCH_MUSL),x86_64)
 $(eval $(call musl_build,$(ARCH_MUSL),$(ARCH_TRIPLET)))
 endif
 
-# glibc's headers for one target: build/glibc-headers/TRIPLET/usr/include.
-glibc_root = $(B)/glibc-headers/$(1)
-$(B)/glibc-headers/%/.installed: $(GLIBC_STAMP) | $(call needs,glibc)
-	$(call say,glibc,installing the patched headers for $*)
-	+$(Q)toolchain/lib/quiet.sh $(LIBC_OBJ)/glibc-$*.log \
-		toolchain/libc/glibc-headers.sh $(GLIBC_SRC) $(LIBC_OBJ)/glibc-$* $(@D) $*
-	$(Q)touch $@
-
-# musl's headers for every musl architecture.
-$(LIBC_OBJ)/musl-arch/.installed: $(MUSL_STAMP)
-	$(call say,musl,installing the patched headers of every musl architecture)
-	$(Q)toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-arch.log toolchain/libc/musl-headers.sh $(MUSL_SRC) $(@D)
-	$(Q)touch $@
-
 MUSL_HOST_BUILT := $(B)/musl-x86_64/.built
 libc: $(MUSL_HOST_BUILT) $(call glibc_root,$(GLIBC_HOST))/.installed
-HELP.libc := build the patched musl ($(B)/musl-x86_64) and install glibc's patched headers ($(B)/glibc-headers)
+HELP.libc := build the patched musl $(MUSL_BUILT) ($(B)/musl-x86_64) and install glibc $(GLIBC_SYSTEM)'s patched headers
 
-check-libc-headers: $(call glibc_root,$(GLIBC_HOST))/.installed $(MUSL_HOST_BUILT) \
-		$(UAPI.$(KTREE))/x86/.installed
-	$(call check,tests/host/libc/check-headers.sh $(call glibc_root,$(GLIBC_HOST))/usr/include \
-		$(call musl_cc,x86_64) $(UAPI.$(KTREE))/x86/include)
-HELP.check-libc-headers := the patched glibc and musl headers: values, include orders, namespaces
+# $(call libc_checks,RELEASE): the three checks of one release.
+define libc_checks
+check-libc-headers-$(1): $(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/.installed \
+		$(call musl_headers,$(MUSL.$(1)))/.installed $(UAPI.$(KTREE))/x86/.installed
+	$$(call check,tests/host/libc/check-headers.sh \
+		glibc-$(GLIBC.$(1))=$(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/usr/include \
+		musl-$(MUSL.$(1))=$(call musl_headers,$(MUSL.$(1)))/x86_64/include $(UAPI.$(KTREE))/x86/include)
+HELP.check-libc-headers-$(1) := glibc $(GLIBC.$(1)) and musl $(MUSL.$(1)), patched: values, include orders, namespaces
 
-check-libc-arch: $(foreach a,$(UAPI_ARCHES),$(UAPI.$(KTREE))/$(a)/.installed) $(LIBC_OBJ)/musl-arch/.installed \
-		$(foreach t,$(GLIBC_TRIPLETS),$(call glibc_root,$(t))/.installed) | $(call needs,glibc)
-	$(call check,tests/host/libc/check-arch.sh $(UAPI.$(KTREE)) $(LIBC_OBJ)/musl-arch \
-		$(foreach t,$(GLIBC_TRIPLETS),$(t)=$(call glibc_root,$(t))))
-HELP.check-libc-arch := each libc against linux-$(KTREE)'s uapi on every architecture, and the mmap bit budget
+check-libc-arch-$(1): $(foreach a,$(UAPI_ARCHES),$(UAPI.$(KTREE))/$(a)/.installed) \
+		$(call musl_headers,$(MUSL.$(1)))/.installed \
+		$(foreach t,$(GLIBC_TRIPLETS),$(call glibc_root,$(t),$(GLIBC.$(1)))/.installed) | $(call needs,glibc)
+	$$(call check,tests/host/libc/check-arch.sh $(UAPI.$(KTREE)) $(call musl_headers,$(MUSL.$(1))) \
+		$(foreach t,$(GLIBC_TRIPLETS),$(t)=$(call glibc_root,$(t),$(GLIBC.$(1)))))
+HELP.check-libc-arch-$(1) := glibc $(GLIBC.$(1)) and musl $(MUSL.$(1)) against linux-$(KTREE)'s uapi on every architecture, and the mmap bit budget
 
-check-libc: check-libc-headers check-libc-arch
-HELP.check-libc := check-libc-headers and check-libc-arch
-HOST_CHECKS += check-libc-headers check-libc-arch
+check-glibc-consts-$(1): $(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/.installed \
+		$(UAPI.$(KTREE))/x86/.installed | $(call needs,glibc)
+	$$(call check,tests/host/libc/glibc-consts.sh $(call libc_src,glibc,$(GLIBC.$(1))) \
+		$(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/usr/include $(UAPI.$(KTREE))/x86/include)
+HELP.check-glibc-consts-$(1) := glibc $(GLIBC.$(1))'s own tst-mman-consts.py against linux-$(KTREE)'s uapi
+endef
+$(foreach r,$(LIBC_RELEASES),$(eval $(call libc_checks,$(r))))
+
+LIBC_ARCH_CHECKS := $(addprefix check-libc-arch-,$(LIBC_RELEASES))
+LIBC_CHECKS := $(foreach r,$(LIBC_RELEASES),check-libc-headers-$(r) check-libc-arch-$(r) check-glibc-consts-$(r))
+check-libc: $(LIBC_CHECKS)
+HELP.check-libc := every check of both releases: $(LIBC_CHECKS)
+HOST_CHECKS += $(LIBC_CHECKS)

@@ -5,7 +5,7 @@
 # PREFIX: lib/, include/ and bin/musl-gcc, musl's own wrapper that runs the
 # compiler with a specs file pointing at PREFIX. The compiler is the system
 # gcc, or TRIPLET-gcc (a Debian cross gcc) for another architecture.
-# Configures only once; later calls rebuild what changed (musl's objects do
+# Configures only once per OBJ; later calls rebuild what changed (musl's objects do
 # not depend on the public headers, which the install step copies when they
 # are newer).
 set -eu
@@ -19,6 +19,9 @@ command -v "$cc" >/dev/null || { echo "error: $cc not found (its Debian package 
 mkdir -p "$obj"
 cd "$obj"
 if ! grep -qx "prefix = $prefix" config.mak 2>/dev/null; then
+	# A new OBJ is a new source (the caller names it after the version):
+	# nothing another version installed stays in PREFIX.
+	rm -rf "$prefix"
 	"$src/configure" --prefix="$prefix" --syslibdir="$prefix/lib" \
 		${triplet:+--target="$triplet"} --disable-shared --enable-wrapper=gcc CC="$cc"
 fi

@@ -1,20 +1,25 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# Usage: check-headers.sh GLIBC_INCLUDE MUSL_CC UAPI_INCLUDE
-# Host tests of the patched libc headers, as TAP: glibc's staging headers
-# (with the system gcc) and the patched musl (through its wrapper) each
+# Usage: check-headers.sh glibc-VERSION=INCLUDE musl-VERSION=INCLUDE UAPI_INCLUDE
+# Host tests of one release of the patched libc headers, as TAP: glibc's
+# installed headers and musl's, each alone on the include path with the
+# compiler's own (gcc -nostdinc), each
 #  - define every MAP_/SHM_/MFD_HUGE_* constant with the right value;
 #  - mix with <linux/mman.h> and <linux/memfd.h>, both the patched kernel's
 #    (UAPI_INCLUDE) and the system's older ones, in either order, building
 #    warning-free with -Wall -Wextra -Werror and keeping every value right;
-#  - keep the names out of the namespaces where they do not belong: no MFD_
-#    name in strict POSIX, and in glibc none of them without __USE_MISC.
+#  - keep the names out of the namespaces where they do not belong: MFD_ is
+#    no prefix POSIX reserves, so no MFD_ name in a strict mode; glibc also
+#    keeps SHM_HUGE_* under __USE_MISC. POSIX reserves MAP_ in <sys/mman.h>,
+#    and glibc defines MAP_HUGE_* in every mode since 2.37.
 set -euo pipefail
 here=$(dirname "$0")
-usage="usage: check-headers.sh GLIBC_INCLUDE MUSL_CC UAPI_INCLUDE"
-glibc=${1:?$usage}
-musl_cc=${2:?$usage}
+usage="usage: check-headers.sh glibc-VERSION=INCLUDE musl-VERSION=INCLUDE UAPI_INCLUDE"
+glibc_name=${1%%=*} glibc=${1#*=}
+musl_name=${2%%=*} musl=${2#*=}
 uapi=${3:?$usage}
+[ -d "$glibc" ] && [ -d "$musl" ] || { echo "$usage" >&2; exit 2; }
+gcc_include=$(gcc -print-file-name=include)
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
@@ -94,16 +99,18 @@ namespace() {
 }
 
 echo "TAP version 13"
-libc_check glibc gcc -isystem "$glibc"
-libc_check musl "$musl_cc"
-names='MAP_HUGE_|SHM_HUGE_|MFD_'
+glibc_cc=(gcc -nostdinc -isystem "$glibc" -isystem "$gcc_include")
+musl_cc=(gcc -nostdinc -isystem "$musl" -isystem "$gcc_include")
+libc_check "$glibc_name" "${glibc_cc[@]}"
+libc_check "$musl_name" "${musl_cc[@]}"
+names='SHM_HUGE_|MFD_'
 for mode in "-std=c11" "-std=c11 -D_POSIX_C_SOURCE=200809L" "-std=c11 -D_XOPEN_SOURCE=700"; do
-	namespace glibc "$mode" "$names" "" gcc -isystem "$glibc"
+	namespace "$glibc_name" "$mode" "$names" "" "${glibc_cc[@]}"
 done
 for mode in "-std=c11 -D_DEFAULT_SOURCE" "-std=gnu11"; do
-	namespace glibc "$mode" MFD_ 'MAP_HUGE_2MB SHM_HUGE_2MB' gcc -isystem "$glibc"
+	namespace "$glibc_name" "$mode" MFD_ 'MAP_HUGE_2MB SHM_HUGE_2MB' "${glibc_cc[@]}"
 done
 for mode in "-std=c11 -D_POSIX_C_SOURCE=200809L" "-std=c11 -D_XOPEN_SOURCE=700" "-std=c11 -D_DEFAULT_SOURCE"; do
-	namespace musl "$mode" MFD_ "" "$musl_cc"
+	namespace "$musl_name" "$mode" MFD_ "" "${musl_cc[@]}"
 done
 tap_done
