@@ -35,6 +35,8 @@
  *   long long hugesize_default(void);
  *   int hugesize_list(unsigned long long *sizes, int max);
  *   int hugesize_pool(unsigned long long bytes, struct hugesize_pool *pool);
+ *   void *hugesize_map(size_t length, int prot, int flags,
+ *                      struct hugesize_mapping *got);
  *
  * Define HUGESIZE_NO_HELPERS before including it to get the constants only.
  * See hugesize-compat(7) for the contracts.
@@ -442,9 +444,11 @@
 #ifdef __cplusplus
 # define HUGESIZE_CAST(type, value) static_cast<type>(value)
 # define HUGESIZE_NULL nullptr
+# define HUGESIZE_ADDR(pointer) reinterpret_cast<unsigned long>(pointer)
 #else
 # define HUGESIZE_CAST(type, value) ((type)(value))
 # define HUGESIZE_NULL 0
+# define HUGESIZE_ADDR(pointer) ((unsigned long)(pointer))
 #endif
 #define HUGESIZE_LLONG_MAX (~0ULL >> 1)
 
@@ -817,6 +821,226 @@ static inline int hugesize_pool(unsigned long long bytes, struct hugesize_pool *
 		*fields[i] = HUGESIZE_CAST(unsigned long long, value);
 	}
 	return 0;
+}
+
+/* ---- Mapping with the largest size that works ------------------------- */
+
+/* MAP_ANONYMOUS where the libc hides it (strict ISO modes) or lacks it. */
+#if defined(MAP_ANONYMOUS)
+# define HUGESIZE_MAP_ANONYMOUS MAP_ANONYMOUS
+#elif defined(MAP_ANON)
+# define HUGESIZE_MAP_ANONYMOUS MAP_ANON
+#elif defined(__alpha__) || defined(__hppa__)
+# define HUGESIZE_MAP_ANONYMOUS 0x10
+#elif defined(__mips__) || defined(__xtensa__)
+# define HUGESIZE_MAP_ANONYMOUS 0x800
+#else
+# define HUGESIZE_MAP_ANONYMOUS 0x20
+#endif
+
+/* Where the kernel publishes transparent huge pages; and the calls
+ * hugesize_map() makes. A test may define any of these before the include. */
+#ifndef HUGESIZE_THP_DIR
+# define HUGESIZE_THP_DIR "/sys/kernel/mm/transparent_hugepage"
+#endif
+#ifndef HUGESIZE_MMAP
+# define HUGESIZE_MMAP mmap
+#endif
+#ifndef HUGESIZE_MUNMAP
+# define HUGESIZE_MUNMAP munmap
+#endif
+/* The THP step needs madvise(MADV_HUGEPAGE), which glibc (and uClibc-ng)
+ * declare only with __USE_MISC, musl with _BSD_SOURCE or _GNU_SOURCE, bionic
+ * always. MADV_HUGEPAGE alone proves nothing: <linux/mman.h> defines it. */
+#if !defined(HUGESIZE_MADVISE) && defined(MADV_HUGEPAGE) && \
+    (defined(__USE_MISC) || defined(_BSD_SOURCE) || defined(_GNU_SOURCE) || defined(__BIONIC__))
+# define HUGESIZE_MADVISE(addr, len) madvise((addr), (len), MADV_HUGEPAGE)
+#endif
+
+/*
+ * hugesize_map(): anonymous memory of at least length bytes on the largest
+ * pages the kernel will give, for programs that would otherwise each write
+ * the same loop ("huge_pages=try").
+ *
+ * flags: MAP_PRIVATE or MAP_SHARED, optionally with MAP_ANONYMOUS (implied);
+ * anything else (MAP_HUGETLB, a size field, MAP_FIXED, MAP_NORESERVE,
+ * MAP_POPULATE, ...) fails with EINVAL before anything is mapped. prot is
+ * passed to mmap() as it is. The steps, each taken only if the one before
+ * did not map:
+ *
+ *  1. hugetlb, each size of hugesize_list() that is not larger than length,
+ *     largest first: mmap(MAP_HUGETLB | that size) of length rounded up to
+ *     a multiple of it. On ENOMEM (the pool cannot cover it) or EINVAL (the
+ *     kernel refuses that size) the next smaller size; any other error is
+ *     returned at once.
+ *  2. transparent huge pages, for MAP_PRIVATE when the kernel has them
+ *     (HUGESIZE_THP_DIR/hpage_pmd_size, "enabled" not [never]), length is at
+ *     least that size, and the libc declares madvise() and MADV_HUGEPAGE
+ *     (glibc and musl do with _DEFAULT_SOURCE or _GNU_SOURCE, and by
+ *     default unless -std=c99 and the like; HUGESIZE_THP_STEP says whether
+ *     the step is compiled in): length rounded up to the THP size,
+ *     the start aligned to it, then madvise(MADV_HUGEPAGE); if madvise
+ *     fails the mapping is undone.
+ *  3. base pages: length rounded up to the page size.
+ *
+ * Returns the start, or MAP_FAILED with errno: EINVAL (arguments), ENOMEM
+ * (step 3 could not map, or no page size can round length up), or the
+ * error of the mmap() that ended the search. *got is filled only on
+ * success: page_size, backing, the flags mmap() was given and length, the
+ * length actually mapped: pass that to munmap(). How sure page_size is:
+ * HUGESIZE_HUGETLB certain (the kernel reserved pages of that size at
+ * mmap() time; the first touch can still get SIGBUS if a cpuset or memory
+ * policy keeps the pages out of reach); HUGESIZE_THP only what the kernel
+ * may use: each fault gets a huge page if one is free then, khugepaged may
+ * collapse later, and prctl(PR_SET_THP_DISABLE) or the "defrag" setting
+ * can leave base pages: /proc/self/smaps AnonHugePages tells; HUGESIZE_BASE
+ * the base page (with THP "enabled" [always] the kernel may still use huge
+ * pages). No allocation, no state: safe from any number of threads.
+ */
+#ifdef HUGESIZE_MADVISE
+# define HUGESIZE_THP_STEP 1
+#else
+# define HUGESIZE_THP_STEP 0
+#endif
+
+/* What backs a mapping of hugesize_map(). */
+enum hugesize_backing {
+	HUGESIZE_HUGETLB = 1, /* hugetlb pages of page_size: reserved, certain */
+	HUGESIZE_THP = 2,     /* base pages marked MADV_HUGEPAGE: page_size is
+			       * what the kernel may use at each fault */
+	HUGESIZE_BASE = 3     /* base pages of page_size */
+};
+
+struct hugesize_mapping {
+	unsigned long long page_size;
+	size_t length;              /* what was mapped: munmap(addr, length) */
+	int backing;                /* enum hugesize_backing */
+	int flags;                  /* the flags mmap() was given */
+};
+
+/* Every size hugesize_list() can find: powers of two from 2^10 to 2^63. */
+#define HUGESIZE_SIZES_MAX (HUGESIZE_LOG2_MAX - 9)
+
+/* length rounded up to unit (a power of two) in *out; 0 on overflow. */
+static inline int hugesize_round_up(size_t length, unsigned long long unit,
+				    size_t *out)
+{
+	unsigned long long rounded = (HUGESIZE_CAST(unsigned long long, length)
+				      + (unit - 1)) & ~(unit - 1);
+
+	if (rounded < length || rounded != HUGESIZE_CAST(size_t, rounded))
+		return 0;
+	*out = HUGESIZE_CAST(size_t, rounded);
+	return 1;
+}
+
+/*
+ * The PMD size of transparent huge pages, or 0 when the kernel has none
+ * (no CONFIG_TRANSPARENT_HUGEPAGE) or they are switched off ("[never]").
+ */
+static inline unsigned long long hugesize_thp_size(void)
+{
+	static const char never[] = "[never]";
+	char text[64];
+	long long size = hugesize_read_number(HUGESIZE_THP_DIR "/hpage_pmd_size", "", 0);
+	ssize_t n = 0, i, j;
+	int fd;
+
+	if (size <= 0 || hugesize_log2(HUGESIZE_CAST(unsigned long long, size)) < 0)
+		return 0;
+	fd = open(HUGESIZE_THP_DIR "/enabled", O_RDONLY);
+	if (fd >= 0) {
+		n = read(fd, text, sizeof text);
+		close(fd);
+	}
+	for (i = 0; i + HUGESIZE_CAST(ssize_t, sizeof never) - 1 <= n; i++) {
+		for (j = 0; never[j] != '\0' && text[i + j] == never[j]; j++)
+			;
+		if (never[j] == '\0')
+			return 0;
+	}
+	return HUGESIZE_CAST(unsigned long long, size);
+}
+
+static inline void *hugesize_map_step(size_t length, int prot, int flags,
+				      unsigned long long page_size, int backing,
+				      struct hugesize_mapping *got)
+{
+	void *addr = HUGESIZE_MMAP(HUGESIZE_NULL, length, prot, flags, -1, 0);
+
+	if (addr != MAP_FAILED) {
+		got->page_size = page_size;
+		got->length = length;
+		got->backing = backing;
+		got->flags = flags;
+	}
+	return addr;
+}
+
+static inline void *hugesize_map(size_t length, int prot, int flags,
+				 struct hugesize_mapping *got)
+{
+	const int kinds = MAP_PRIVATE | MAP_SHARED;
+	unsigned long long sizes[HUGESIZE_SIZES_MAX], page;
+	size_t rounded;
+	void *addr;
+	int i;
+
+	if (got == HUGESIZE_NULL || length == 0 ||
+	    (flags & ~(kinds | HUGESIZE_MAP_ANONYMOUS)) != 0 ||
+	    ((flags & kinds) != MAP_PRIVATE && (flags & kinds) != MAP_SHARED)) {
+		errno = EINVAL;
+		return MAP_FAILED;
+	}
+	flags |= HUGESIZE_MAP_ANONYMOUS;
+
+	/* hugetlb, largest first. A pool that cannot cover the length fails
+	 * the mmap with ENOMEM before anything is taken; asking the kernel
+	 * is exact where the counters would be racy and blind to overcommit. */
+	for (i = hugesize_list(sizes, HUGESIZE_SIZES_MAX) - 1; i >= 0; i--) {
+		if (sizes[i] > length || !hugesize_round_up(length, sizes[i], &rounded))
+			continue;
+		addr = hugesize_map_step(rounded, prot,
+					 flags | MAP_HUGETLB | HUGESIZE_CAST(int, hugesize_flags(sizes[i])),
+					 sizes[i], HUGESIZE_HUGETLB, got);
+		if (addr != MAP_FAILED)
+			return addr;
+		if (errno != ENOMEM && errno != EINVAL)
+			return MAP_FAILED;
+	}
+
+	page = HUGESIZE_CAST(unsigned long long, sysconf(_SC_PAGESIZE));
+#ifdef HUGESIZE_MADVISE
+	/* THP: private only (shared anonymous memory is shmem, with its own
+	 * THP switch), aligned by mapping one THP more and trimming. */
+	{
+		unsigned long long thp = hugesize_thp_size();
+		size_t over;
+		char *raw, *start;
+
+		if ((flags & kinds) == MAP_PRIVATE && thp > page && thp <= length &&
+		    hugesize_round_up(length, thp, &rounded) &&
+		    (over = rounded + HUGESIZE_CAST(size_t, thp - page)) > rounded &&
+		    (raw = HUGESIZE_CAST(char *, hugesize_map_step(over, prot, flags, thp,
+								   HUGESIZE_THP, got))) != MAP_FAILED) {
+			start = raw + HUGESIZE_CAST(size_t, (thp - HUGESIZE_ADDR(raw) % thp) % thp);
+			if (start > raw)
+				HUGESIZE_MUNMAP(raw, HUGESIZE_CAST(size_t, start - raw));
+			if (start + rounded < raw + over)
+				HUGESIZE_MUNMAP(start + rounded,
+						HUGESIZE_CAST(size_t, raw + over - (start + rounded)));
+			got->length = rounded;
+			if (HUGESIZE_MADVISE(start, rounded) == 0)
+				return start;
+			HUGESIZE_MUNMAP(start, rounded);
+		}
+	}
+#endif
+	if (!hugesize_round_up(length, page, &rounded)) {
+		errno = ENOMEM;
+		return MAP_FAILED;
+	}
+	return hugesize_map_step(rounded, prot, flags, page, HUGESIZE_BASE, got);
 }
 
 #else

@@ -49,6 +49,7 @@ $(COMPAT)/hugesize-musl: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,c
 	$(Q)musl-gcc -static $(COMPAT_TOOL_CFLAGS) -isystem $(COMPAT)/uapi -o $@ $<
 
 $(COMPAT)/test-fake: COMPAT_TEST_DEFS := -DFAKE_ROOT='"$(abspath $(COMPAT))/fake"'
+$(COMPAT)/test-map: COMPAT_TEST_DEFS := -DFAKE_ROOT='"$(abspath $(COMPAT))/fake-map"'
 $(COMPAT)/test-%: $(COMPAT_T)/%.c $(COMPAT_T)/tap.h $(COMPAT_T)/expected.h tests/lib/huge_sizes.h \
 		   $(COMPAT_HDR) | $(call needs,compat)
 	$(call say,compat,building the $* test)
@@ -83,6 +84,10 @@ check-compat-fake: $(COMPAT)/test-fake
 	$(call check,rm -rf $(COMPAT)/fake && mkdir -p $(COMPAT)/fake && $<)
 HELP.check-compat-fake := the helpers on a made-up sysfs and meminfo
 
+check-compat-map: $(COMPAT)/test-map
+	$(call check,rm -rf $(COMPAT)/fake-map && $<)
+HELP.check-compat-map := hugesize_map's fallback order, rounding and errors on a made-up kernel
+
 check-compat-tool: $(COMPAT)/hugesize $(COMPAT)/hugesize-musl
 	$(call check,$(COMPAT_T)/tool.sh $^)
 HELP.check-compat-tool := the hugesize command line
@@ -97,7 +102,7 @@ check-compat-fuzz: $(COMPAT)/fuzz
 HELP.check-compat-fuzz := libFuzzer on the parser and the scanners for COMPAT_FUZZ_SECONDS (default 5)
 
 COMPAT_CHECKS := check-compat-matrix check-compat-conflict check-compat-helpers check-compat-live \
-		 check-compat-fake check-compat-tool check-compat-install check-compat-fuzz
+		 check-compat-fake check-compat-map check-compat-tool check-compat-install check-compat-fuzz
 HOST_CHECKS   += $(COMPAT_CHECKS)
 check-compat:
 	$(call run_checks,$(COMPAT_CHECKS))

@@ -67,7 +67,9 @@ int use_helpers(void)
 	long long (*deflt)(void) = hugesize_default;
 	int (*list)(unsigned long long *, int) = hugesize_list;
 	int (*pool)(unsigned long long, struct hugesize_pool *) = hugesize_pool;
+	void *(*map)(size_t, int, int, struct hugesize_mapping *) = hugesize_map;
 
-	return flags != 0 && bytes != 0 && parse != 0 && deflt != 0 && list != 0 && pool != 0;
+	return flags != 0 && bytes != 0 && parse != 0 && deflt != 0 && list != 0 && pool != 0 &&
+	       map != 0;
 }
 #endif
