@@ -1,11 +1,14 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * hugesize - list the huge page sizes a kernel offers, show the flags that
- * select one, and map pages of one to see the kernel use it.
+ * select one, map pages of one to see the kernel use it, let hugesize_map()
+ * choose, and set the size of a pool.
  *
  * Built on hugesize-compat.h alone, so it shows what the header gives.
  */
+#include <dirent.h>
 #include <errno.h>
+#include <fcntl.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,12 +18,19 @@
 
 #include <hugesize-compat.h>
 
-enum { EXIT_USAGE = 2 };
+/* Where the kernel lists the NUMA nodes; a test build points it elsewhere. */
+#ifndef HUGESIZE_NODE_DIR
+# define HUGESIZE_NODE_DIR "/sys/devices/system/node"
+#endif
+
+enum { EXIT_USAGE = 2, MAX_NODES = 64 };
 
 static const char usage_text[] =
 	"Usage: hugesize list\n"
 	"       hugesize flags SIZE\n"
 	"       hugesize map SIZE [COUNT]\n"
+	"       hugesize try LENGTH\n"
+	"       hugesize pool SIZE COUNT [--node N]\n"
 	"       hugesize --help\n"
 	"\n"
 	"  list              the huge page sizes this kernel offers and their pools\n"
@@ -28,6 +38,11 @@ static const char usage_text[] =
 	"  flags SIZE        the MAP_, SHM_ and MFD_ flag values that select SIZE\n"
 	"  map SIZE [COUNT]  map COUNT (default 1) pages of SIZE, touch them and\n"
 	"                    report the page size used, the faults and the pools\n"
+	"  try LENGTH        map LENGTH bytes with hugesize_map(): the largest page\n"
+	"                    size that works, else THP, else base pages; report it\n"
+	"  pool SIZE COUNT [--node N]\n"
+	"                    (root) set the pool of SIZE (of node N) to COUNT pages\n"
+	"                    and report what the kernel gave; fewer: exit 1\n"
 	"\n"
 	"SIZE is a byte count with an optional binary unit: 2M, 2MiB, 2048kB, 1G,\n"
 	"16G, 65536. Exit status: 0 success, 1 failure, 2 bad usage.\n";
@@ -94,6 +109,50 @@ static int parse_size(const char *text, unsigned long long *bytes)
 	return 0;
 }
 
+/* The counter file NAME of the SIZE pool: the whole system's (node < 0) or
+ * one NUMA node's. */
+static const char *pool_file(char *buf, size_t len, int node, unsigned long long bytes,
+			     const char *name)
+{
+	if (node < 0)
+		snprintf(buf, len, "%s/hugepages-%llukB/%s", HUGESIZE_SYSFS_DIR, bytes >> 10, name);
+	else
+		snprintf(buf, len, "%s/node%d/hugepages/hugepages-%llukB/%s", HUGESIZE_NODE_DIR,
+			 node, bytes >> 10, name);
+	return buf;
+}
+
+/* One counter of a pool; -1 with errno when it cannot be read. */
+static long long pool_counter(int node, unsigned long long bytes, const char *name)
+{
+	char path[512];
+
+	return hugesize_read_number(pool_file(path, sizeof path, node, bytes, name), "", 0);
+}
+
+static int ascending(const void *a, const void *b)
+{
+	return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
+}
+
+/* The NUMA nodes (node0, node1, ...), ascending; how many. */
+static int numa_nodes(int *nodes, int max)
+{
+	DIR *dir = opendir(HUGESIZE_NODE_DIR);
+	struct dirent *entry;
+	int n = 0, node;
+	char end;
+
+	if (!dir)
+		return 0;
+	while ((entry = readdir(dir)) && n < max)
+		if (sscanf(entry->d_name, "node%d%c", &node, &end) == 1 && node >= 0)
+			nodes[n++] = node;
+	closedir(dir);
+	qsort(nodes, (size_t)n, sizeof *nodes, ascending);
+	return n;
+}
+
 static int cmd_list(void)
 {
 	int count = hugesize_list(NULL, 0);
@@ -106,6 +165,7 @@ static int cmd_list(void)
 		return 1;
 	}
 	unsigned long long sizes[count];
+	int nodes[MAX_NODES], nnodes = numa_nodes(nodes, MAX_NODES);
 	count = hugesize_list(sizes, count);
 	printf("%-8s %10s %10s %10s %10s\n", "SIZE", "PAGES", "FREE", "RESERVED", "SURPLUS");
 	for (int i = 0; i < count; i++) {
@@ -120,8 +180,16 @@ static int cmd_list(void)
 		       size_text(sizes[i], size, sizeof size),
 		       (long long)sizes[i] == def ? '*' : ' ',
 		       pool.nr, pool.free, pool.resv, pool.surplus);
+		/* Reservations are not kept per node. */
+		for (int j = 0; nnodes > 1 && j < nnodes; j++)
+			printf("  node%-2d %10lld %10lld %10s %10lld\n", nodes[j],
+			       pool_counter(nodes[j], sizes[i], "nr_hugepages"),
+			       pool_counter(nodes[j], sizes[i], "free_hugepages"), "-",
+			       pool_counter(nodes[j], sizes[i], "surplus_hugepages"));
 	}
 	printf("* default size (Hugepagesize in %s)\n", HUGESIZE_MEMINFO);
+	if (nnodes > 1)
+		printf("nodeN: that NUMA node's share (%s/nodeN/hugepages)\n", HUGESIZE_NODE_DIR);
 	return 0;
 }
 
@@ -303,12 +371,148 @@ static int cmd_map(const char *size_arg, const char *count_arg)
 	return good ? 0 : 1;
 }
 
+/* A count of pages: digits only, at most max. */
+static int parse_count(const char *text, const char *what, unsigned long long max,
+		       unsigned long long *count)
+{
+	long long n = hugesize_parse(text);
+
+	if (n < 0 || (unsigned long long)n > max || strspn(text, "0123456789") != strlen(text)) {
+		fputs("hugesize: ", stderr);
+		fprintf(stderr, "%s '%s' is not a number from 0 to %llu", what, text, max);
+		fputs("\nTry 'hugesize --help'.\n", stderr);
+		return EXIT_USAGE;
+	}
+	*count = (unsigned long long)n;
+	return 0;
+}
+
+static const char *const backing_names[] = {
+	[HUGESIZE_HUGETLB] = "hugetlb", [HUGESIZE_THP] = "THP", [HUGESIZE_BASE] = "base",
+};
+
+static int cmd_try(const char *arg)
+{
+	struct hugesize_mapping got;
+	long long length = hugesize_parse(arg);
+	char size[32], len[32];
+
+	if (length <= 0 || (unsigned long long)length > SIZE_MAX)
+		return usage_error("'%s' is not a length (try 1G, 3M, 4096)", arg);
+	int count = hugesize_list(NULL, 0);
+	unsigned long long sizes[count > 0 ? count : 1];
+	struct hugesize_pool before[count > 0 ? count : 1], after[count > 0 ? count : 1];
+	count = hugesize_list(sizes, count > 0 ? count : 0);
+	for (int i = 0; i < count; i++)
+		if (read_pool(sizes[i], &before[i]))
+			return 1;
+
+	char *p = hugesize_map((size_t)length, PROT_READ | PROT_WRITE, MAP_PRIVATE, &got);
+	if (p == MAP_FAILED) {
+		fprintf(stderr, "hugesize: hugesize_map(%s): %s\n", arg, strerror(errno));
+		return 1;
+	}
+	unsigned long long page = kernel_page_size(p);
+	for (int i = 0; i < count; i++)
+		if (read_pool(sizes[i], &after[i]))
+			return 1;
+	munmap(p, got.length);
+
+	printf("hugesize_map(%s): %s pages of %s, %s mapped at %p\n", arg,
+	       backing_names[got.backing], size_text(got.page_size, size, sizeof size),
+	       size_text(got.length, len, sizeof len), (void *)p);
+	if (got.backing == HUGESIZE_THP)
+		printf("  THP: the kernel picks the page at each fault (smaps AnonHugePages tells)\n");
+	printf("  KernelPageSize  %llu kB\n", page >> 10);
+	for (int i = 0; i < count; i++)
+		printf("  pool %-10s free %llu -> %llu, reserved %llu -> %llu\n",
+		       size_text(sizes[i], size, sizeof size), before[i].free, after[i].free,
+		       before[i].resv, after[i].resv);
+	return got.backing == HUGESIZE_HUGETLB && page != got.page_size ? 1 : 0;
+}
+
+static int cmd_pool(const char *size_arg, const char *count_arg, const char *node_arg)
+{
+	unsigned long long bytes, want, node = 0;
+	char path[512], size[32], where[48] = "";
+	int status = parse_size(size_arg, &bytes);
+
+	if (status)
+		return status;
+	if (bytes == 0)
+		return usage_error("pool needs a page size, not '%s'", size_arg);
+	if ((status = parse_count(count_arg, "COUNT", HUGESIZE_LLONG_MAX, &want)) ||
+	    (node_arg && (status = parse_count(node_arg, "node", MAX_NODES * 1024, &node))))
+		return status;
+	size_text(bytes, size, sizeof size);
+	if (node_arg)
+		snprintf(where, sizeof where, " of node %llu", node);
+	pool_file(path, sizeof path, node_arg ? (int)node : -1, bytes, "nr_hugepages");
+
+	long long had = hugesize_read_number(path, "", 0);
+	if (had < 0) {
+		if (errno != ENOENT)
+			fprintf(stderr, "hugesize: cannot read %s: %s\n", path, strerror(errno));
+		else if (!offered(bytes))
+			fprintf(stderr, "hugesize: this kernel has no %s huge pages; "
+				"'hugesize list' shows the sizes it has\n", size);
+		else
+			fprintf(stderr, "hugesize: there is no NUMA node %llu (%s)\n", node, path);
+		return 1;
+	}
+	int fd = open(path, O_WRONLY | O_CLOEXEC);
+	if (fd < 0) {
+		int err = errno;
+
+		fprintf(stderr, "hugesize: cannot change the %s pool%s: %s: %s\n", size, where, path,
+			strerror(err));
+		if (err == EACCES || err == EPERM)
+			fprintf(stderr, "  changing a pool needs root: sudo hugesize pool %s %s%s%s\n",
+				size_arg, count_arg, node_arg ? " --node " : "", node_arg ? node_arg : "");
+		else if (err == EROFS)
+			fprintf(stderr, "  sysfs is mounted read-only here (a container?); "
+				"change the pool on the host\n");
+		return 1;
+	}
+	char text[32];
+	int n = snprintf(text, sizeof text, "%llu\n", want);
+	ssize_t written = write(fd, text, (size_t)n);
+	int err = errno;
+	close(fd);
+	if (written != n) {
+		fprintf(stderr, "hugesize: the kernel refused %llu pages for the %s pool%s: %s\n",
+			want, size, where, written < 0 ? strerror(err) : "short write");
+		if (written < 0 && err == EINVAL && want > (unsigned long long)had)
+			fprintf(stderr, "  a gigantic size this kernel cannot allocate at run time "
+				"(no CONFIG_CONTIG_ALLOC): reserve it at boot, hugepagesz=%s hugepages=N\n",
+				size);
+		return 1;
+	}
+	long long now = hugesize_read_number(path, "", 0);
+	if (now < 0) {
+		fprintf(stderr, "hugesize: cannot read %s back: %s\n", path, strerror(errno));
+		return 1;
+	}
+	printf("%s pool%s: %lld -> %lld pages (asked for %llu)\n", size, where, had, now, want);
+	if ((unsigned long long)now < want) {
+		printf("partial: the kernel gave %lld of the %llu pages; it found no more free memory "
+		       "for %s pages%s\n", now, want, size, where);
+		return 1;
+	}
+	if ((unsigned long long)now > want) {
+		printf("partial: %llu pages are in use; they stay (as surplus) until unmapped\n",
+		       (unsigned long long)now - want);
+		return 1;
+	}
+	return 0;
+}
+
 int main(int argc, char **argv)
 {
 	const char *cmd = argc > 1 ? argv[1] : NULL;
 
 	if (!cmd)
-		return usage_error("%s", "a command is needed: list, flags or map");
+		return usage_error("%s", "a command is needed: list, flags, map, try or pool");
 	if (!strcmp(cmd, "--help") || !strcmp(cmd, "-h") || !strcmp(cmd, "help")) {
 		fputs(usage_text, stdout);
 		return 0;
@@ -319,7 +523,14 @@ int main(int argc, char **argv)
 		return cmd_flags(argv[2]);
 	if (!strcmp(cmd, "map") && (argc == 3 || argc == 4))
 		return cmd_map(argv[2], argc == 4 ? argv[3] : NULL);
-	if (!strcmp(cmd, "list") || !strcmp(cmd, "flags") || !strcmp(cmd, "map"))
+	if (!strcmp(cmd, "try") && argc == 3)
+		return cmd_try(argv[2]);
+	if (!strcmp(cmd, "pool") && argc == 4)
+		return cmd_pool(argv[2], argv[3], NULL);
+	if (!strcmp(cmd, "pool") && argc == 6 && !strcmp(argv[4], "--node"))
+		return cmd_pool(argv[2], argv[3], argv[5]);
+	if (!strcmp(cmd, "list") || !strcmp(cmd, "flags") || !strcmp(cmd, "map") ||
+	    !strcmp(cmd, "try") || !strcmp(cmd, "pool"))
 		return usage_error("wrong number of arguments for '%s'", cmd);
 	return usage_error("unknown command '%s'", cmd);
 }

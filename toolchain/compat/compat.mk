@@ -48,6 +48,13 @@ $(COMPAT)/hugesize-musl: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,c
 	$(Q)$(COMPAT_T)/uapi.sh $(COMPAT)/uapi
 	$(Q)musl-gcc -static $(COMPAT_TOOL_CFLAGS) -isystem $(COMPAT)/uapi -o $@ $<
 
+# The tool reading a made-up sysfs and meminfo, for tool.sh's pool and list cases.
+COMPAT_FAKE_TOOL := $(abspath $(COMPAT))/fake-tool
+$(COMPAT)/hugesize-fake: compat-header/hugesize.c $(COMPAT_HDR)
+	$(call say,compat,building the hugesize tool on a made-up sysfs)
+	$(Q)mkdir -p $(@D) && $(CC) $(COMPAT_TOOL_CFLAGS) -DHUGESIZE_SYSFS_DIR='"$(COMPAT_FAKE_TOOL)/hugepages"' \
+		-DHUGESIZE_MEMINFO='"$(COMPAT_FAKE_TOOL)/meminfo"' -DHUGESIZE_NODE_DIR='"$(COMPAT_FAKE_TOOL)/node"' -o $@ $<
+
 $(COMPAT)/test-fake: COMPAT_TEST_DEFS := -DFAKE_ROOT='"$(abspath $(COMPAT))/fake"'
 $(COMPAT)/test-map: COMPAT_TEST_DEFS := -DFAKE_ROOT='"$(abspath $(COMPAT))/fake-map"'
 $(COMPAT)/test-%: $(COMPAT_T)/%.c $(COMPAT_T)/tap.h $(COMPAT_T)/expected.h tests/lib/huge_sizes.h \
@@ -88,8 +95,8 @@ check-compat-map: $(COMPAT)/test-map
 	$(call check,rm -rf $(COMPAT)/fake-map && $<)
 HELP.check-compat-map := hugesize_map's fallback order, rounding and errors on a made-up kernel
 
-check-compat-tool: $(COMPAT)/hugesize $(COMPAT)/hugesize-musl
-	$(call check,$(COMPAT_T)/tool.sh $^)
+check-compat-tool: $(COMPAT)/hugesize $(COMPAT)/hugesize-musl $(COMPAT)/hugesize-fake
+	$(call check,$(COMPAT_T)/tool.sh $^ $(COMPAT_FAKE_TOOL))
 HELP.check-compat-tool := the hugesize command line
 
 check-compat-install: $(COMPAT)/hugesize | $(call needs,compat)
