@@ -19,6 +19,7 @@
 #include "harness.h"
 #include "hugesize-compat.h"
 #include "sizes.h"
+#include "tool.h"
 
 #define NODES		2
 #define INTERLEAVED	8	/* pages, over both nodes */
@@ -31,18 +32,7 @@ struct placement {
 
 static long node_free(int node, unsigned long long size)
 {
-	char path[128];
-	long n = -1;
-	FILE *f;
-
-	snprintf(path, sizeof(path), NODE_DIR "/node%d/hugepages/hugepages-%llukB/free_hugepages",
-		 node, size >> 10);
-	f = fopen(path, "r");
-	if (f && fscanf(f, "%ld", &n) != 1)
-		n = -1;
-	if (f)
-		fclose(f);
-	return n;
+	return (long)pool_count(node, size, "free_hugepages");
 }
 
 /* The numa_maps line of the mapping that starts at addr. */
@@ -138,6 +128,43 @@ TEST_F(mbind, mmap_private)
 	EXPECT_EQ(0, munmap(p, len));
 	for (node = 0; node < NODES; node++)
 		EXPECT_EQ(before[node], node_free(node, self->size));
+}
+
+/* hugesize pool --node: only that node's pool moves, and list shows both. */
+TEST(hugesize_pool_node)
+{
+	unsigned long long sizes[SIZES_MAX];
+	long long had[NODES], total;
+	char out[4096], count[32];
+	const char *set[] = { "pool", NULL, count, "--node", "1", NULL };
+	const char *list[] = { "list", NULL };
+	int node;
+
+	if (access(NODE_DIR "/node1", F_OK))
+		SKIP(return, "one NUMA node: the NUMA stage boots a guest with two");
+	sizes_offered(sizes, SIZES_MAX);
+	set[1] = SIZE_NAME(sizes[0]);
+	for (node = 0; node < NODES; node++)
+		had[node] = pool_count(node, sizes[0], "nr_hugepages");
+	total = pool_count(-1, sizes[0], "nr_hugepages");
+	ASSERT_LE(0, had[1]);
+
+	snprintf(count, sizeof(count), "%lld", had[1] + 2);
+	EXPECT_EQ(0, tool_run(out, sizeof(out), TOOL_AS_IS, set)) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "pool of node 1")) TH_LOG("%s", out);
+	EXPECT_EQ(had[1] + 2, pool_count(1, sizes[0], "nr_hugepages"));
+	EXPECT_EQ(had[0], pool_count(0, sizes[0], "nr_hugepages"));
+	EXPECT_EQ(total + 2, pool_count(-1, sizes[0], "nr_hugepages"));
+
+	EXPECT_EQ(0, tool_run(out, sizeof(out), TOOL_AS_IS, list)) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "\n  node0 ")) TH_LOG("%s", out);
+	EXPECT_NE(NULL, strstr(out, "\n  node1 ")) TH_LOG("%s", out);
+
+	snprintf(count, sizeof(count), "%lld", had[1]);
+	EXPECT_EQ(0, tool_run(out, sizeof(out), TOOL_AS_IS, set)) TH_LOG("%s", out);
+	for (node = 0; node < NODES; node++)
+		EXPECT_EQ(had[node], pool_count(node, sizes[0], "nr_hugepages"));
+	EXPECT_EQ(total, pool_count(-1, sizes[0], "nr_hugepages"));
 }
 
 TEST_HARNESS_MAIN

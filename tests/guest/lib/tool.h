@@ -1,0 +1,23 @@
+/* SPDX-License-Identifier: MIT */
+/*
+ * The guest's /bin/hugesize run from a test, and the pool counters it
+ * changes, system-wide or per NUMA node.
+ */
+#ifndef TOOL_H
+#define TOOL_H
+
+#include <stddef.h>
+
+#define TOOL_PATH	"/bin/hugesize"
+#define TOOL_AS_IS	-1	/* tool_run's uid: do not drop privileges */
+
+/* Runs TOOL_PATH with the NULL-terminated args, as uid (and gid) with no
+ * supplementary groups unless uid is TOOL_AS_IS; its stdout and stderr,
+ * cut to len - 1, in out. The exit status, or -1 if it did not exit. */
+int tool_run(char *out, size_t len, int uid, const char *const *args);
+
+/* A pool counter ("nr_hugepages", ...) of size: the system's (node < 0)
+ * or one NUMA node's; -1 when it cannot be read. */
+long long pool_count(int node, unsigned long long size, const char *name);
+
+#endif
