@@ -91,4 +91,6 @@ check-kernel-verify: $(B)/tap/check-kernel-verify.tap
 HELP.check-kernel-verify := kernel/VERSION/series on linux $(KVERS): no fuzz, checkpatch --strict, uapi of $(words $(VERIFY_ARCHES)) arches
 kernel-verify: check-kernel-verify
 HELP.kernel-verify := the same as check-kernel-verify
+# kernel/ is also a folder: without .PHONY make takes it as the target, up to date.
+.PHONY: kernel kernel-verify
 HOST_CHECKS += check-kernel-verify
