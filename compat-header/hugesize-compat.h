@@ -701,6 +701,16 @@ static inline long long hugesize_scan_end(struct hugesize_scan *scan, int want_k
 	return HUGESIZE_CAST(long long, want_kb ? scan->value << 10 : scan->value);
 }
 
+/* Opens a file to read; no descriptor leaks into a concurrent exec. */
+static inline int hugesize_open(const char *path)
+{
+#ifdef O_CLOEXEC
+	return open(path, O_RDONLY | O_CLOEXEC);
+#else
+	return open(path, O_RDONLY);
+#endif
+}
+
 /* Reads path through the scanner; -1 with errno on failure. */
 static inline long long hugesize_read_number(const char *path, const char *key,
 					     int want_kb)
@@ -711,11 +721,7 @@ static inline long long hugesize_read_number(const char *path, const char *key,
 	ssize_t n;
 	int fd, saved;
 
-#ifdef O_CLOEXEC
-	fd = open(path, O_RDONLY | O_CLOEXEC);
-#else
-	fd = open(path, O_RDONLY);
-#endif
+	fd = hugesize_open(path);
 	if (fd < 0)
 		return -1;
 	hugesize_scan_init(&scan, key);
@@ -883,6 +889,9 @@ static inline int hugesize_pool(unsigned long long bytes, struct hugesize_pool *
  *     fails the mapping is undone.
  *  3. base pages: length rounded up to the page size.
  *
+ * Nothing is touched: pages come at the first touch (hugetlb ones from the
+ * reservation made at mmap()).
+ *
  * Returns the start, or MAP_FAILED with errno: EINVAL (arguments), ENOMEM
  * (step 3 could not map, or no page size can round length up), or the
  * error of the mmap() that ended the search. *got is filled only on
@@ -948,7 +957,7 @@ static inline unsigned long long hugesize_thp_size(void)
 
 	if (size <= 0 || hugesize_log2(HUGESIZE_CAST(unsigned long long, size)) < 0)
 		return 0;
-	fd = open(HUGESIZE_THP_DIR "/enabled", O_RDONLY);
+	fd = hugesize_open(HUGESIZE_THP_DIR "/enabled");
 	if (fd >= 0) {
 		n = read(fd, text, sizeof text);
 		close(fd);
@@ -962,12 +971,10 @@ static inline unsigned long long hugesize_thp_size(void)
 	return HUGESIZE_CAST(unsigned long long, size);
 }
 
-static inline void *hugesize_map_step(size_t length, int prot, int flags,
-				      unsigned long long page_size, int backing,
-				      struct hugesize_mapping *got)
+/* addr, after filling *got when it is a mapping. */
+static inline void *hugesize_mapped(void *addr, unsigned long long page_size, size_t length,
+				    int backing, int flags, struct hugesize_mapping *got)
 {
-	void *addr = HUGESIZE_MMAP(HUGESIZE_NULL, length, prot, flags, -1, 0);
-
 	if (addr != MAP_FAILED) {
 		got->page_size = page_size;
 		got->length = length;
@@ -984,7 +991,7 @@ static inline void *hugesize_map(size_t length, int prot, int flags,
 	unsigned long long sizes[HUGESIZE_SIZES_MAX], page;
 	size_t rounded;
 	void *addr;
-	int i;
+	int i, huge;
 
 	if (got == HUGESIZE_NULL || length == 0 ||
 	    (flags & ~(kinds | HUGESIZE_MAP_ANONYMOUS)) != 0 ||
@@ -1000,11 +1007,10 @@ static inline void *hugesize_map(size_t length, int prot, int flags,
 	for (i = hugesize_list(sizes, HUGESIZE_SIZES_MAX) - 1; i >= 0; i--) {
 		if (sizes[i] > length || !hugesize_round_up(length, sizes[i], &rounded))
 			continue;
-		addr = hugesize_map_step(rounded, prot,
-					 flags | MAP_HUGETLB | HUGESIZE_CAST(int, hugesize_flags(sizes[i])),
-					 sizes[i], HUGESIZE_HUGETLB, got);
+		huge = flags | MAP_HUGETLB | HUGESIZE_CAST(int, hugesize_flags(sizes[i]));
+		addr = HUGESIZE_MMAP(HUGESIZE_NULL, rounded, prot, huge, -1, 0);
 		if (addr != MAP_FAILED)
-			return addr;
+			return hugesize_mapped(addr, sizes[i], rounded, HUGESIZE_HUGETLB, huge, got);
 		if (errno != ENOMEM && errno != EINVAL)
 			return MAP_FAILED;
 	}
@@ -1021,17 +1027,16 @@ static inline void *hugesize_map(size_t length, int prot, int flags,
 		if ((flags & kinds) == MAP_PRIVATE && thp > page && thp <= length &&
 		    hugesize_round_up(length, thp, &rounded) &&
 		    (over = rounded + HUGESIZE_CAST(size_t, thp - page)) > rounded &&
-		    (raw = HUGESIZE_CAST(char *, hugesize_map_step(over, prot, flags, thp,
-								   HUGESIZE_THP, got))) != MAP_FAILED) {
+		    (raw = HUGESIZE_CAST(char *, HUGESIZE_MMAP(HUGESIZE_NULL, over, prot, flags,
+							       -1, 0))) != MAP_FAILED) {
 			start = raw + HUGESIZE_CAST(size_t, (thp - HUGESIZE_ADDR(raw) % thp) % thp);
 			if (start > raw)
 				HUGESIZE_MUNMAP(raw, HUGESIZE_CAST(size_t, start - raw));
 			if (start + rounded < raw + over)
 				HUGESIZE_MUNMAP(start + rounded,
 						HUGESIZE_CAST(size_t, raw + over - (start + rounded)));
-			got->length = rounded;
 			if (HUGESIZE_MADVISE(start, rounded) == 0)
-				return start;
+				return hugesize_mapped(start, thp, rounded, HUGESIZE_THP, flags, got);
 			HUGESIZE_MUNMAP(start, rounded);
 		}
 	}
@@ -1040,7 +1045,8 @@ static inline void *hugesize_map(size_t length, int prot, int flags,
 		errno = ENOMEM;
 		return MAP_FAILED;
 	}
-	return hugesize_map_step(rounded, prot, flags, page, HUGESIZE_BASE, got);
+	return hugesize_mapped(HUGESIZE_MMAP(HUGESIZE_NULL, rounded, prot, flags, -1, 0), page,
+			       rounded, HUGESIZE_BASE, flags, got);
 }
 
 #else

@@ -45,6 +45,7 @@ struct script {
 	unsigned long long size[4];
 	int err[4];
 	int base_err, madvise_err;
+	int anon_ok;	/* anonymous mmaps that succeed before base_err applies */
 };
 static struct script script;
 
@@ -70,6 +71,10 @@ static void *fake_mmap(void *addr, size_t len, int prot, int flags, int fd, off_
 	int err = script.base_err;
 
 	log_call(MMAP, len, flags, NULL);
+	if (!(flags & MAP_HUGETLB) && script.anon_ok > 0) {
+		script.anon_ok--;
+		err = 0;
+	}
 	if (flags & MAP_HUGETLB) {
 		err = ENOSYS;
 		for (int i = 0; i < 4; i++)
@@ -112,7 +117,7 @@ static void put(const char *path, const char *text)
 /* A fresh script: every size maps, and so do THP and base pages. */
 static void reset(int err64k, int err2m, int err1g)
 {
-	script = (struct script){ { KB(64), MB(2), GB(1), 0 }, { err64k, err2m, err1g, 0 }, 0, 0 };
+	script = (struct script){ { KB(64), MB(2), GB(1), 0 }, { err64k, err2m, err1g, 0 }, 0, 0, 0 };
 	ncalls = 0;
 }
 
@@ -269,8 +274,19 @@ static void test_thp_and_base(void)
 	reset(ENOMEM, ENOMEM, ENOMEM);
 	script.base_err = ENOMEM;
 	p = map(MB(4), MAP_PRIVATE, &got, &err);
-	tap_check(p == MAP_FAILED && err == ENOMEM && got.backing == 0,
+	tap_check(p == MAP_FAILED && err == ENOMEM && got.backing == 0 && got.length == 0,
 		  "base pages ENOMEM too: MAP_FAILED, errno ENOMEM, *got untouched");
+
+	/* THP mapped, madvise refused, then base pages fail: nothing of THP in *got. */
+	put(FAKE_ROOT "/thp/hpage_pmd_size", "2097152\n");
+	reset(ENOMEM, ENOMEM, ENOMEM);
+	script.madvise_err = EINVAL;
+	script.base_err = EAGAIN;
+	script.anon_ok = 1;
+	p = map(MB(4), MAP_PRIVATE, &got, &err);
+	tap_check(p == MAP_FAILED && err == EAGAIN && got.backing == 0 && got.length == 0 &&
+		  !strcmp(tried(), "2M 64K anon anon"),
+		  "madvise refused, then base pages EAGAIN: that errno, *got untouched (tried %s)", tried());
 }
 
 static void test_refused(void)
