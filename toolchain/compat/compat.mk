@@ -39,9 +39,14 @@ COMPAT_LIBC_DEPS := $(call glibc_root,$(GLIBC_HOST))/.installed $(MUSL_HOST_BUIL
 		    $(UAPI.$(KTREE))/x86/.installed
 export COMPAT_LIBCS COMPAT_UAPIS
 
+# How the host tool links: static, as the guest's. A distribution's package
+# gives its own flags instead (packaging/debian/rules: dpkg-buildflags).
+COMPAT_TOOL_LDFLAGS ?= -static
+VARHELP.COMPAT_TOOL_LDFLAGS := flags of the hugesize tool's compile and link (default -static; the .deb: Debian's build flags)
+
 $(COMPAT)/hugesize: compat-header/hugesize.c $(COMPAT_HDR)
 	$(call say,compat,building the hugesize tool)
-	$(Q)mkdir -p $(@D) && $(CC) -static $(COMPAT_TOOL_CFLAGS) -o $@ $<
+	$(Q)mkdir -p $(@D) && $(CC) $(COMPAT_TOOL_LDFLAGS) $(COMPAT_TOOL_CFLAGS) -o $@ $<
 
 $(COMPAT)/hugesize-musl: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,compat)
 	$(call say,compat,building the hugesize tool with musl-gcc)
