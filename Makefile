@@ -8,6 +8,7 @@
 #   toolchain/kernel/kernel.mk linux-source ─► patched trees ─► uapi headers, boot image
 #   toolchain/libc/libc.mk     musl and glibc sources ─► patched musl, glibc headers
 #   toolchain/compat/compat.mk hugesize-compat.h ─► the hugesize tool, install
+#   toolchain/debian/debian.mk the libc series as Debian packages carry them; hugesize's .debs
 #   toolchain/guest/guest.mk   static programs ─► root file system ─► QEMU ─► TAP
 #   toolchain/outgoing/outgoing.mk  the series as a submitter mails them
 #
@@ -79,6 +80,7 @@ include toolchain/deps/deps.mk
 include toolchain/kernel/kernel.mk
 include toolchain/libc/libc.mk
 include toolchain/compat/compat.mk
+include toolchain/debian/debian.mk
 include toolchain/guest/guest.mk
 include toolchain/outgoing/outgoing.mk
 

@@ -15,8 +15,9 @@ reuse lint >"$log" 2>&1
 tap $? "reuse lint: every file has a copyright and a license" "$log"
 
 # Patches, quilt series and prose have no comment syntax of their own that
-# the trees would keep: .reuse/dep5 covers them.
-git ls-files | grep -vE '\.(patch|md|txt)$|/series$|/README$|^LICENSE$|^\.reuse/' |
+# the trees would keep, nor do a debian/ directory's changelog, copyright
+# (itself in DEP-5 form) and source/format: .reuse/dep5 covers them.
+git ls-files | grep -vE '\.(patch|md|txt)$|/series$|/README$|^LICENSE$|^\.reuse/|/debian/(changelog|copyright|source/format)$' |
 	while read -r f; do grep -q 'SPDX-License-Identifier:' "$f" || echo "  no SPDX line: $f"; done >"$log"
 [ ! -s "$log" ]
 tap $? "every file of ours that can hold a comment has an SPDX line" "$log"
