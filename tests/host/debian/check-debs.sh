@@ -117,12 +117,12 @@ fails_without() {
 	fi
 }
 
-# lint NAME FILES...: lintian's tags, the version numbers made VERSION.
+# lint OUT DSC CHANGES: lintian's tags on a build, its version made VERSION.
 lint() {
-	local out=$1
-	shift
-	lintian -I -E --pedantic "$@" 2>/dev/null | grep -E '^[EWIPX]: ' |
-		sed -E 's/[0-9]+:?[0-9.]+-[0-9a-z.+~]+/VERSION/g' | LC_ALL=C sort -u >"$out"
+	local out=$1 version
+	version=$(sed -n 's/^Version: //p' "$2" | sed 's/[.+~]/[&]/g')
+	lintian -I -E --pedantic "$2" "$3" 2>/dev/null | grep -E '^[EWIPX]: ' |
+		sed "s/$version/VERSION/g" | LC_ALL=C sort -u >"$out"
 }
 
 echo "TAP version 13"
