@@ -90,6 +90,21 @@ stack() {
 	tap $status "$name: quilt push -a applies all $total patches (Debian's $((total - n)), then ours) with no fuzz" "$log"
 }
 
+# strict NAME ABSENT CC-ARGS...: in strict POSIX (-D_POSIX_C_SOURCE=200809L)
+# the headers define no name that matches the regular expression ABSENT.
+strict() {
+	local name=$1 absent=$2
+	shift 2
+	local status=0
+	"$libc_t/macros.sh" "$@" -std=c11 -D_POSIX_C_SOURCE=200809L -- sys/mman.h sys/shm.h >"$work/got" 2>"$log" ||
+		status=1
+	if grep -E "^($absent)" "$work/got" >"$work/defined"; then
+		sed 's/^/  defined: /' "$work/defined" >>"$log"
+		status=1
+	fi
+	tap $status "$name in strict POSIX (-D_POSIX_C_SOURCE=200809L): no ${absent//|/, } names" "$log"
+}
+
 # tree DIR: the unpacked source package in DIR.
 tree() { dirname "$(ls -d "$1"/*/debian | head -n 1)"; }
 
@@ -139,6 +154,7 @@ triplet=$(gcc -dumpmachine | sed 's/-gnu$/-musl/')
 musl_cc=(gcc -nostdinc -isystem "$work/musl-root/usr/include/$triplet" -isystem "$gcc_inc")
 values "$work/musl-root" "$libc_headers" "sys/mman.h sys/shm.h" "${musl_cc[@]}"
 tap $? "musl-dev's headers alone (gcc -nostdinc): every MAP_/SHM_/MFD_HUGE_* value" "$log"
+strict "musl-dev's headers" MFD_ "${musl_cc[@]}"
 unpack "$work/musl-stock-root" "$(deb "$musl_stock" musl-dev)" >/dev/null 2>&1
 fails_without musl-dev "$work/musl-stock-root" "$libc_headers" "sys/mman.h sys/shm.h" \
 	gcc -nostdinc -isystem "$work/musl-stock-root/usr/include/$triplet" -isystem "$gcc_inc"
@@ -170,6 +186,7 @@ tap $? "musl: lintian -I -E --pedantic on .dsc and .changes shows no tag that th
 stack "$(tree "$glibc")" "$glibc_series" glibc
 values "$glibc/root" "$libc_headers" "sys/mman.h sys/shm.h" gcc -isystem "$glibc/root/usr/include"
 tap $? "glibc: headers of the patched Debian tree (make install-headers): every MAP_/SHM_/MFD_HUGE_* value" "$log"
+strict "glibc headers" 'MAP_HUGE_|SHM_HUGE_|MFD_' gcc -isystem "$glibc/root/usr/include"
 fails_without "glibc headers" "$glibc_stock/root" "$libc_headers" "sys/mman.h sys/shm.h" gcc -isystem "$glibc_stock/root/usr/include"
 
 # hugesize-compat-dev and hugesize
@@ -183,7 +200,7 @@ tap $? "hugesize: apt-get --simulate install resolves both .debs' dependencies o
 root=$work/hugesize-root
 mkdir -p "$root/var/lib/dpkg/info" "$root/var/lib/dpkg/updates" && : >"$root/var/lib/dpkg/status"
 # Their Depends (libc6) are the machine's, not the scratch root's.
-dpkg --root="$root" --force-depends --log=/dev/null -i "${debs[@]}" >"$log" 2>&1 &&
+dpkg --root="$root" --force-depends --force-not-root --log=/dev/null -i "${debs[@]}" >"$log" 2>&1 &&
 	dpkg --root="$root" -l hugesize hugesize-compat-dev 2>>"$log" | grep -q '^ii  hugesize-compat-dev' >>"$log" 2>&1
 tap $? "hugesize: dpkg --root installs both into a scratch root ($root)" "$log"
 values "$root" "hugesize-compat\.h$" "sys/mman.h sys/shm.h hugesize-compat.h" gcc -isystem "$root/usr/include"
