@@ -14,7 +14,7 @@
 # on two cores: the glibc series is carried as far as its installed headers.
 # check-debs holds all of it to the size table (tests/host/debian/).
 #
-# Uses:     needs, say, check, keep_tap
+# Uses:     needs, GLIBC_HOST, say, check, keep_tap
 # Provides: targets debs, check-debs
 
 DEB          := $(B)/debian
@@ -32,7 +32,6 @@ deb_key = $(shell { cat $(sort $(wildcard $(dir $(1))*)); echo '$(DEB_FORWARDED)
 DEB_MUSL_BUILT   := $(DEB)/musl/patched/.built-$(call deb_key,$(DEB_MUSL_SERIES))
 DEB_GLIBC_BUILT  := $(DEB)/glibc/patched/.installed-$(call deb_key,$(DEB_GLIBC_SERIES))
 DEB_TOOLS := toolchain/debian/libc-deb.sh toolchain/debian/quilt-stack.sh toolchain/debian/dep3.sh
-DEB_HOST  := $(shell gcc -dumpmachine)
 
 PKG.debian := dpkg-dev debhelper fakeroot quilt lintian pkg-config gawk bison python3 git
 
@@ -66,7 +65,7 @@ $(DEB)/glibc/%: $(DEB)/src/glibc/dsc $(DEB_TOOLS) toolchain/libc/glibc-headers.s
 		$$(cat $<) $(@D) $(DEB_FORWARDED) $(DEB_SUFFIX) $(DEB_SERIES)
 	$(call say,debian,the Debian glibc source ($(*D)): configure and make install-headers)
 	$(Q)toolchain/lib/quiet.sh $(DEB)/log/glibc-$(*D)-headers.log toolchain/libc/glibc-headers.sh \
-		$$(dirname $(@D)/*/debian) $(@D)/obj $(@D)/root $(DEB_HOST)
+		$$(dirname $(@D)/*/debian) $(@D)/obj $(@D)/root $(GLIBC_HOST)
 	$(Q)touch $@
 
 # hugesize-compat-dev and hugesize, from packaging/debian.
