@@ -11,10 +11,12 @@
  *    parent's data, writes its own, and the parent keeps its data
  */
 #include <errno.h>
+#include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include "cmdline.h"
 #include "hugemap.h"
 #include "pattern.h"
 #include "sizetest.h"
@@ -26,23 +28,56 @@
 
 enum integrity_case { TWO_VIEWS, FORK };
 
-/* The child checks the parent's pattern, then writes its own: its exit
- * status says whether it found the parent's. */
-static int child_sees_parent(struct hugemap *m)
+enum child_saw { CHILD_OK, CHILD_LACKS_PARENT, CHILD_ZERO_PAGE, CHILD_LOST_WRITE, CHILD_DIED };
+
+/* The child checks the parent's pattern, then writes its own and reads it
+ * back: what it saw is its exit status, the first bad offset on stderr. */
+static enum child_saw child_sees_parent(struct hugemap *m)
 {
-	int seen, status;
+	unsigned long long *w;
+	int status;
+	long bad;
 	pid_t pid;
 
 	pattern_fill(m->view[0], m->len, PARENT);
 	pid = fork();
 	if (pid == 0) {
-		seen = pattern_check(m->view[0], m->len, PARENT) == -1;
+		bad = pattern_check(m->view[0], m->len, PARENT);
+		if (bad != -1) {
+			w = (unsigned long long *)(m->view[0] + bad);
+			fprintf(stderr, "# child: offset %ld of %zu reads %#llx, not the parent's data\n",
+				bad, m->len, *w);
+			_exit(*w ? CHILD_LACKS_PARENT : CHILD_ZERO_PAGE);
+		}
 		pattern_fill(m->view[0], m->len, CHILD);
-		_exit(seen && pattern_check(m->view[0], m->len, CHILD) == -1 ? 0 : 1);
+		bad = pattern_check(m->view[0], m->len, CHILD);
+		if (bad != -1) {
+			fprintf(stderr, "# child: offset %ld of %zu lost the child's write\n", bad, m->len);
+			_exit(CHILD_LOST_WRITE);
+		}
+		_exit(CHILD_OK);
 	}
-	if (pid < 0 || waitpid(pid, &status, 0) != pid)
-		return -1;
-	return status;
+	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
+		return CHILD_DIED;
+	return WEXITSTATUS(status);
+}
+
+/*
+ * A kernel bug this suite found and the guest's table names
+ * (hugesize.known_bugs= on the command line, doc/known-bugs.md): the
+ * test reports it as a skip that says so, not as a pass.
+ */
+static int known_bug(const char *name)
+{
+	char list[256], *p;
+	size_t n = strlen(name);
+
+	if (!cmdline_value("known_bugs", list, sizeof(list)))
+		return 0;
+	for (p = list; (p = strstr(p, name)); p += n)
+		if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+			return 1;
+	return 0;
 }
 
 /*
@@ -56,6 +91,7 @@ static int child_sees_parent(struct hugemap *m)
 		.size_bits = (unsigned int)hugesize_flags(self->bytes),			\
 	};										\
 	struct hugemap m;								\
+	enum child_saw saw;								\
 	char *second;									\
 	int ret;									\
 											\
@@ -74,8 +110,13 @@ static int child_sees_parent(struct hugemap *m)
 		pattern_fill(second, m.len, CHILD);					\
 		EXPECT_EQ(-1, pattern_check(m.view[0], m.len, CHILD));			\
 	} else {									\
-		EXPECT_EQ(0, child_sees_parent(&m))					\
-			TH_LOG("the child did not read the parent's data");		\
+		saw = child_sees_parent(&m);						\
+		if (saw == CHILD_ZERO_PAGE && known_bug("fork-contpte")) {		\
+			hugemap_release(&m);						\
+			SKIP(return, "known kernel bug fork-contpte: the child got "	\
+			     "a zeroed page, not the parent's (doc/known-bugs.md)");	\
+		}									\
+		EXPECT_EQ(CHILD_OK, saw) TH_LOG("the child did not see the data it should");\
 		EXPECT_EQ(-1, pattern_check(m.view[0], m.len,				\
 			  (map_kind) == HUGEMAP_MMAP_PRIVATE ? PARENT : CHILD));	\
 	}										\

@@ -105,7 +105,8 @@ TREE.$(1) := $(call guest_var,TREE,$(1),$(KTREE))
 BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_MEM=$(call guest_var,MEM,$(1),$(ARCH_MEM)) \
 	GUEST_CONSOLE=$(ARCH_CONSOLE) GUEST_POOLS='$(call guest_var,POOLS,$(1),$(ARCH_POOLS))' \
 	QEMU_ARGS='$(QEMU_ARGS.$(1))' GUEST_ARGS='hugesize.sizes=$(subst $(space),$(comma),$(ARCH_SIZES)) \
-	hugesize.patches=$$(if $$(filter %-unpatched,$$(TREE.$(1))),none,series)' \
+	hugesize.patches=$$(if $$(filter %-unpatched,$$(TREE.$(1))),none,series) \
+	hugesize.known_bugs=$(subst $(space),$(comma),$(ARCH_KNOWN_BUGS.$(KVER)))' \
 	toolchain/guest/boot.sh $$(1) $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log
 endef
 

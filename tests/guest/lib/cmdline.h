@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: MIT */
-#ifndef GUEST_ARCH_CMDLINE_H
-#define GUEST_ARCH_CMDLINE_H
+#ifndef CMDLINE_H
+#define CMDLINE_H
 /*
  * The value of hugesize.KEY= on the kernel command line, which the host puts
  * there from the guest's toolchain/arch/ARCH.mk (hugesize.sizes=2MB,1GB) and
- * from the make variables (hugesize.patches=series|none); NULL when absent.
+ * from the make variables (hugesize.patches=series|none,
+ * hugesize.known_bugs=...); NULL when absent.
  */
 #include <stdio.h>
 #include <string.h>
