@@ -137,6 +137,14 @@ check-backports:
 	+$(Q)$(call check_loop,KVER,$(BACKPORTS),check-guests,$(BACKPORTS:%=$(B)/results/%-$(XARCH)))
 HELP.check-backports := the guest stages on the other kernels of KVERS ($(BACKPORTS)), each with its series; one tally
 
+# The guest stages on KVER with the series and without it, then per test
+# what the series changes (toolchain/lib/tap-compare.sh).
+compare-series:
+	+$(Q)$(MAKE) check-guests; $(MAKE) check-guests KERNEL_PATCHES=none; \
+		echo '# what the series changes on linux-$(KVER), $(XARCH):'; \
+		toolchain/lib/tap-compare.sh $(B)/results/$(KVER)-$(XARCH) $(B)/results/$(KVER)-unpatched-$(XARCH)
+HELP.compare-series := the guest stages with and without the kernel series, then per test what differs
+
 bench-pipeline:
 	+$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
 HELP.bench-pipeline := warm make check and guest boot time against their goals (COLD=1: also a fresh clone)
@@ -165,5 +173,5 @@ distclean:
 	rm -rf $(B)
 HELP.distclean := remove all of build/
 
-.PHONY: all check check-arches check-all bench-pipeline help clean distclean deps \
+.PHONY: all check check-arches check-all compare-series bench-pipeline help clean distclean deps \
 	$(HOST_CHECKS) $(GUEST_CHECKS)

@@ -69,15 +69,7 @@ static enum child_saw child_sees_parent(struct hugemap *m)
  */
 static int known_bug(const char *name)
 {
-	char list[256], *p;
-	size_t n = strlen(name);
-
-	if (!cmdline_value("known_bugs", list, sizeof(list)))
-		return 0;
-	for (p = list; (p = strstr(p, name)); p += n)
-		if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
-			return 1;
-	return 0;
+	return cmdline_lists("known_bugs", name, strlen(name));
 }
 
 /*

@@ -2,12 +2,12 @@
 # SPDX-License-Identifier: MIT
 # Usage: summary.sh RESULTS...
 # Adds up the counts of a check run into the closing line "N passed, N
-# failed, N skipped": each RESULTS folder names its stages in RESULTS/stages
+# failed, N skipped" (", N expected failures" when there are any): each RESULTS folder names its stages in RESULTS/stages
 # and holds a STAGE.counts for each stage that ran to the end; a stage
 # without one (it could not build or run) counts as one failure. Exits 1 on
 # any failure.
 set -eu
-pass=0 fail=0 skip=0
+pass=0 fail=0 skip=0 xfail=0
 for dir in "$@"; do
 	if [ ! -f "$dir/stages" ]; then
 		echo "FAILED: $dir has no results (the check did not start)"
@@ -16,14 +16,14 @@ for dir in "$@"; do
 	fi
 	for stage in $(cat "$dir/stages"); do
 		if [ -f "$dir/$stage.counts" ]; then
-			read -r p f s <"$dir/$stage.counts"
+			read -r p f s x <"$dir/$stage.counts"
 			[ "$f" = 0 ] || echo "FAILED: $dir/$stage ($f; TAP in $dir/$stage.tap)"
 		else
-			p=0 f=1 s=0
+			p=0 f=1 s=0 x=0
 			echo "FAILED: $dir/$stage did not run to the end (see the errors above)"
 		fi
-		pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s))
+		pass=$((pass + p)) fail=$((fail + f)) skip=$((skip + s)) xfail=$((xfail + ${x:-0}))
 	done
 done
-echo "$pass passed, $fail failed, $skip skipped"
+echo "$pass passed, $fail failed, $skip skipped$([ "$xfail" = 0 ] || echo ", $xfail expected failures")"
 [ "$fail" = 0 ]

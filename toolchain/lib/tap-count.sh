@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Usage: RESULTS=DIR tap-count.sh NAME < tap
 # Keeps a check's TAP/KTAP stream in DIR/NAME.tap, counts its top-level
-# results into DIR/NAME.counts ("PASS FAIL SKIP") and shows on the console
+# results into DIR/NAME.counts ("PASS FAIL SKIP XFAIL": a "not ok" with a TAP
+# TODO directive is an expected failure, not a failure) and shows on the console
 # what a reader of parallel checks needs: each failure with the diagnostics
 # just before it, and one line of counts at the end (V=1: the whole stream).
 # A stream without a plan, or with fewer results than planned, ended early:
@@ -18,7 +19,8 @@ awk -v dir="$results" -v name="$name" -v verbose="${V:-0}" '
 	/^[[:space:]]*#/ { diag[nd++ % 20] = $0 }
 	/^1\.\.[0-9]+/ { plan = substr($1, 4) + 0; planned = 1 }
 	/^(not )?ok [0-9]+/ {
-		if ($1 == "not") {
+		if ($1 == "not" && $0 ~ /# *TODO/) xfail++
+		else if ($1 == "not") {
 			fail++
 			if (verbose != 1) {
 				for (i = nd > 20 ? nd - 20 : 0; i < nd; i++) print "  " name ": " diag[i % 20]
@@ -29,14 +31,14 @@ awk -v dir="$results" -v name="$name" -v verbose="${V:-0}" '
 		nd = 0
 	}
 	END {
-		seen = pass + fail + skip
+		seen = pass + fail + skip + xfail
 		if (!planned || seen < plan) {
 			line = sprintf("not ok - %s ended early: %d of %s results seen", name, seen, planned ? plan : "?")
 			print line > tap; print "  " name ": " line
 			fail++
 		}
-		printf "%d %d %d\n", pass, fail, skip > dir "/" name ".counts"
-		printf "  %-8s %s: %d passed, %d failed, %d skipped%s\n", "[check]", name, pass, fail, skip,
-			fail ? " (TAP in " tap ")" : ""
+		printf "%d %d %d %d\n", pass, fail, skip, xfail > dir "/" name ".counts"
+		printf "  %-8s %s: %d passed, %d failed, %d skipped%s%s\n", "[check]", name, pass, fail, skip,
+			xfail ? sprintf(", %d expected failures", xfail) : "", fail ? " (TAP in " tap ")" : ""
 		exit fail > 0
 	}'

@@ -36,4 +36,20 @@ static inline const char *cmdline_value(const char *key, char *buf, size_t len)
 	return NULL;
 }
 
+/* Whether the comma-separated list hugesize.KEY= holds the first len
+ * characters of name as one of its items. */
+static inline int cmdline_lists(const char *key, const char *name, size_t len)
+{
+	char list[1024], *item, *end;
+
+	if (!cmdline_value(key, list, sizeof(list)))
+		return 0;
+	for (item = list; *item; item = *end ? end + 1 : end) {
+		end = item + strcspn(item, ",");
+		if ((size_t)(end - item) == len && !strncmp(item, name, len))
+			return 1;
+	}
+	return 0;
+}
+
 #endif
