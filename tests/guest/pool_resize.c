@@ -15,7 +15,6 @@
  */
 #include <errno.h>
 #include <fcntl.h>
-#include <grp.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -80,7 +79,7 @@ static int sysfs_set(unsigned long long size, long long count, int uid)
 	len = snprintf(text, sizeof(text), "%lld\n", count);
 	pid = fork();
 	if (pid == 0) {
-		if (uid != TOOL_AS_IS && (setgroups(0, NULL) || setgid(uid) || setuid(uid)))
+		if (become(uid))
 			_exit(126);
 		fd = open(path, O_WRONLY);
 		if (fd < 0 || write(fd, text, len) != len)

@@ -8,7 +8,6 @@
  * the reservation: ENOMEM, not EPERM.
  */
 #include <errno.h>
-#include <grp.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/wait.h>
@@ -17,6 +16,7 @@
 #include "hugemap.h"
 #include "sizetest.h"
 #include "smaps.h"
+#include "tool.h"
 
 #define NOBODY		65534
 #define SHM_GROUP	"/proc/sys/vm/hugetlb_shm_group"
@@ -34,7 +34,7 @@ static int map_as_nobody(enum hugemap_kind kind, unsigned long long size)
 	pid_t pid = fork();
 
 	if (pid == 0) {
-		if (setgroups(0, NULL) || setgid(NOBODY) || setuid(NOBODY))
+		if (become(NOBODY))
 			_exit(errno);
 		ret = hugemap_create(&m, &req);
 		if (ret)

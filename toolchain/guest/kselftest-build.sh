@@ -42,12 +42,11 @@ for p in $(echo "$programs" | tr ' ' '\n' | sort -u); do
 done
 
 rm -rf "$out" && mkdir -p "$out"
-# shellcheck disable=SC2086 # a list of targets
 # CROSS_COMPILE too: the Makefile takes its ARCH from it.
+# shellcheck disable=SC2086 # a list of targets
 make -s -C "$dir" OUTPUT="$out" CC="$cc" CROSS_COMPILE="${cc%gcc}" LDFLAGS=-static \
 	KHDR_INCLUDES="-isystem $uapi" $targets
 cp "$dir"/*.sh "$out/"
-echo "$listed" >"$out/hugetlb.list"
 
 # The tests that cannot give a true result in our guest, one "NAME REASON"
 # a line: tests/guest/kselftest/kselftest-hugetlb puts a stand-in in their

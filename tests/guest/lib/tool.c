@@ -7,6 +7,13 @@
 #include "hugesize-compat.h"
 #include "tool.h"
 
+int become(int uid)
+{
+	if (uid != TOOL_AS_IS && (setgroups(0, NULL) || setgid(uid) || setuid(uid)))
+		return -1;
+	return 0;
+}
+
 int tool_run(char *out, size_t len, int uid, const char *const *args)
 {
 	const char *argv[16] = { TOOL_PATH };
@@ -24,7 +31,7 @@ int tool_run(char *out, size_t len, int uid, const char *const *args)
 		close(fds[0]);
 		dup2(fds[1], 1);
 		dup2(fds[1], 2);
-		if (uid != TOOL_AS_IS && (setgroups(0, NULL) || setgid(uid) || setuid(uid)))
+		if (become(uid))
 			_exit(126);
 		execv(TOOL_PATH, (char *const *)argv);
 		_exit(127);
