@@ -11,9 +11,10 @@
 # Environment, from the guest stage (toolchain/guest/guest.mk): QEMU (binary),
 # QEMU_MACHINE (its -M option, if any), QEMU_MEM, GUEST_CONSOLE (ttyS0,
 # ttyAMA0), GUEST_POOLS (the huge page pools on the kernel command line),
-# GUEST_ARGS (more of it). Also QEMU_SMP, GUEST_TIMEOUT (seconds the host
-# waits before it kills the guest), TEST_TIMEOUT (per test program),
-# KERNEL_ARGS (appended to the command line), QEMU_ARGS (appended to QEMU's).
+# GUEST_ARGS (more of it). Also QEMU_CPU (-cpu, default max), QEMU_SMP,
+# GUEST_TIMEOUT (seconds the host waits before it kills the guest),
+# TEST_TIMEOUT (per test program), KERNEL_ARGS (appended to the command
+# line), QEMU_ARGS (appended to QEMU's).
 set -u -o pipefail
 mode=${1:-}; kernel=${2:-}; initramfs=${3:-}; log=${4:-}; command=${5:-}
 case $mode in check|run|shell) ;; *)
@@ -48,7 +49,7 @@ if [ "$mode" != check ]; then
 fi
 
 # shellcheck disable=SC2206 # QEMU_MACHINE and QEMU_ARGS are word lists
-qemu_cmd=("$QEMU" ${QEMU_MACHINE:-} -accel tcg -cpu max -m "$QEMU_MEM" -smp "${QEMU_SMP:-2}"
+qemu_cmd=("$QEMU" ${QEMU_MACHINE:-} -accel tcg -cpu "${QEMU_CPU:-max}" -m "$QEMU_MEM" -smp "${QEMU_SMP:-2}"
 	-kernel "$kernel" -initrd "$image" -append "$args" -no-reboot ${QEMU_ARGS:-})
 mkdir -p "$(dirname "$log")"
 if [ "$mode" = shell ]; then

@@ -118,7 +118,7 @@ $(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $(wildcard tests/guest/rootfs/
 	$$(call say,guest,packing $$(@F) ($$(words $$(PROGRAMS.$(1))) test programs))
 	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS) $$(PROGRAMS.$(1))
 TREE.$(1) := $(call guest_var,TREE,$(1),$(KTREE))
-BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_MEM=$(call guest_var,MEM,$(1),$(ARCH_MEM)) \
+BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_CPU='$(or $(ARCH_CPU),max)' QEMU_MEM=$(call guest_var,MEM,$(1),$(ARCH_MEM)) \
 	GUEST_CONSOLE=$(ARCH_CONSOLE) GUEST_POOLS='$(call guest_var,POOLS,$(1),$(ARCH_POOLS))' \
 	QEMU_ARGS='$(QEMU_ARGS.$(1))' GUEST_ARGS='hugesize.sizes=$(subst $(space),$(comma),$(ARCH_SIZES)) \
 	hugesize.patches=$$(if $$(filter %-unpatched,$$(TREE.$(1))),none,series) \
