@@ -166,14 +166,30 @@ check-kselftest: TEST_TIMEOUT := 900
 GUEST_CHECKS += check-kselftest
 HELP.check-kselftest := the hugetlb tests of linux-$(KTREE)'s own mm selftests (run_vmtests.sh -t hugetlb)
 
+# A page of the architecture's largest size really reserved (ARCH_GIANT_*):
+# the memory, pools and QEMU arguments of a guest that has one.
+giant_guest = $(if $(ARCH_GIANT_MEM),$(eval MEM.$(1) := $(ARCH_GIANT_MEM))$(eval POOLS.$(1) := \
+	$(ARCH_GIANT_POOLS))$(eval QEMU_ARGS.$(1) := $(ARCH_GIANT_QEMU)))
+
 # Programs of tests/guest-arch/ that boot the kernel without the series too,
-# where they expect its old behaviour (ARCH_UNPATCHED).
+# where they expect its old behaviour (ARCH_UNPATCHED), in the guest with
+# the largest page where the architecture has one.
 ifneq ($(ARCH_UNPATCHED),)
 PROGRAMS.check-unpatched := $(call guest_programs,musl,$(ARCH_UNPATCHED))
 TREE.check-unpatched     := $(KVER)-unpatched
+$(call giant_guest,check-unpatched)
 $(eval $(call guest_stage,check-unpatched))
 GUEST_CHECKS += check-unpatched
 HELP.check-unpatched := $(ARCH_UNPATCHED) on linux-$(KVER) without the series: the old behaviour
+endif
+
+# The programs of ARCH_GIANT with the series, in the guest with the largest page.
+ifneq ($(ARCH_GIANT),)
+PROGRAMS.check-giant := $(call guest_programs,musl,$(ARCH_GIANT))
+$(call giant_guest,check-giant)
+$(eval $(call guest_stage,check-giant))
+GUEST_CHECKS += check-giant
+HELP.check-giant := $(ARCH_GIANT) in a guest with a page of the largest size reserved ($(ARCH_GIANT_MEM) of guest memory)
 endif
 
 # Two NUMA nodes with per-node pools (ARCH_NUMA_*).
