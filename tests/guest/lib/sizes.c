@@ -15,7 +15,7 @@ int sizes_offered(unsigned long long *sizes, int max)
 {
 	int n = hugesize_list(sizes, max);
 
-	if (n < 1 || n > max) {
+	if (n < 0 || n > max) {
 		printf("# %d huge page sizes in sysfs (%s)\n", n, n < 0 ? strerror(errno) : "");
 		exit(1);
 	}
@@ -73,6 +73,8 @@ char **size_filter(int *argc, char **argv, int (*keep)(unsigned long long bytes)
 	args[0] = argv[0];
 	for (i = 0; i < NAMES; i++) {
 		if (size_in(offered, n, names[i].bytes) && (!keep || keep(names[i].bytes)))
+			continue;
+		if (!n && !i)
 			continue;
 		args[k++] = "-V";
 		args[k++] = (char *)names[i].name;

@@ -4,9 +4,18 @@
 
 #define SIZES_MAX 16
 
-/* The huge page sizes the running kernel offers (sysfs), ascending; exits
- * the program when there are none or more than max. */
+/* The huge page sizes the running kernel offers (sysfs), ascending; none
+ * (0) where the kernel registers none (s390x without EDAT: no
+ * /sys/kernel/mm/hugepages); exits the program when there are more than max. */
 int sizes_offered(unsigned long long *sizes, int max);
+
+/* In a TEST or a FIXTURE_SETUP: skips, with the reason, when n (of
+ * sizes_offered) is 0; a test that holds without huge pages does not use it. */
+#define SIZES_NONE_REASON "no huge page sizes in sysfs"
+#define SIZES_NEEDED(n) do {							\
+	if (!(n))								\
+		SKIP(return, SIZES_NONE_REASON);				\
+} while (0)
 
 /* Whether bytes is one of the n sizes of sizes[] (as sizes_offered gives). */
 int size_in(const unsigned long long *sizes, int n, unsigned long long bytes);
@@ -28,7 +37,9 @@ const struct size_names *size_names(unsigned long long bytes);
  * argv for kselftest_harness.h's test_harness_run(): argv with a filter
  * -V NAME before its options for each size of the table that the kernel
  * does not offer or keep() (when not NULL) refuses; the variants of
- * sizetest.h are named after the sizes. Updates *argc.
+ * sizetest.h are named after the sizes. Updates *argc. A kernel that offers
+ * no size keeps the table's first size, so that each test runs once and
+ * sizetest.h's setup SKIPs it with SIZES_NONE_REASON.
  */
 char **size_filter(int *argc, char **argv, int (*keep)(unsigned long long bytes));
 
