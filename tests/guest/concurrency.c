@@ -77,6 +77,7 @@ TEST(mmap_shmget_memfd_hugetlbfs_all_sizes_concurrently)
 	pid_t pid[WORKERS];
 
 	nsizes = sizes_offered(sizes, SIZES_MAX);
+	SIZES_NEEDED(nsizes);
 	TH_LOG("%d processes, %d iterations each, over %d sizes", WORKERS, ITERATIONS, nsizes);
 	for (i = 0; i < nsizes; i++)
 		ASSERT_EQ(0, hugesize_pool(sizes[i], &before[i]));

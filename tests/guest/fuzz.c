@@ -133,6 +133,8 @@ TEST(mmap_shmget_memfd_all_sizes_fuzz)
 	struct hugemap m;
 	long i, failed = 0, worked = 0;
 	const char *why;
+
+	SIZES_NEEDED(nsizes);
 	int ret, k;
 
 	for (k = 0; k < nsizes; k++)

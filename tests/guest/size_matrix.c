@@ -90,7 +90,11 @@ static const char *pagesize_option(enum naming naming, unsigned long long size,
 #define MATRIX_TESTS(name, map_kind)							\
 	TEST_F(size, name##_named) { SIZE_NEEDS(0); MATRIX(map_kind, NAMED, self->bytes); } \
 	TEST_F(size, name##_encoded) { SIZE_NEEDS(0); MATRIX(map_kind, ENCODED, self->bytes); } \
-	TEST(name##_default) { MATRIX(map_kind, DEFAULT, (unsigned long long)hugesize_default()); }
+	TEST(name##_default) {								\
+		if (hugesize_default() <= 0)						\
+			SKIP(return, SIZES_NONE_REASON ": no Hugepagesize in /proc/meminfo"); \
+		MATRIX(map_kind, DEFAULT, (unsigned long long)hugesize_default());	\
+	}
 
 MATRIX_TESTS(mmap_private, HUGEMAP_MMAP_PRIVATE)
 MATRIX_TESTS(mmap_shared, HUGEMAP_MMAP_SHARED)
