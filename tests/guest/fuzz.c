@@ -133,10 +133,9 @@ TEST(mmap_shmget_memfd_all_sizes_fuzz)
 	struct hugemap m;
 	long i, failed = 0, worked = 0;
 	const char *why;
-
-	SIZES_NEEDED(nsizes);
 	int ret, k;
 
+	SIZES_NEEDED(nsizes);
 	for (k = 0; k < nsizes; k++)
 		ASSERT_EQ(0, hugesize_pool(sizes[k], &before[k]));
 	for (i = 0; i < calls; i++) {
