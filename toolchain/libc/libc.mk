@@ -17,7 +17,7 @@
 #
 # Uses:     XARCH's table (ARCH_MUSL, ARCH_TRIPLET), KTREE, UAPI.T, UAPI_ARCHES,
 #           needs, sid, cross_packages, GLIBC_HOST, hash, check, say
-# Provides: musl_cc, glibc_root, GLIBC_TRIPLETS, MUSL_HOST_BUILT, LIBC_ARCH_CHECKS;
+# Provides: musl_cc, STOCK_MUSL_CC, STOCK_MUSL_DEP, glibc_root, GLIBC_TRIPLETS, MUSL_HOST_BUILT, LIBC_ARCH_CHECKS;
 #           targets libc, check-libc*, check-glibc-consts*
 
 LIBC_RELEASES     := upstream debian12
@@ -105,6 +105,18 @@ $(eval $(call musl_build,$(ARCH_MUSL),$(ARCH_TRIPLET)))
 endif
 
 MUSL_HOST_BUILT := $(B)/musl-x86_64/.built
+
+# Debian's musl as it is (the guest's stock-musl flavour): the machine's own
+# musl-gcc (musl-tools) for its own architecture; for another, musl-dev of
+# the target's Debian architecture, unpacked (toolchain/libc/stock-musl.sh),
+# behind a musl-gcc that runs ARCH_TRIPLET-gcc.
+STOCK_MUSL     := $(B)/stock-musl-$(ARCH_DEB)
+STOCK_MUSL_CC  := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),musl-gcc,$(STOCK_MUSL)/bin/musl-gcc)
+STOCK_MUSL_DEP := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),,$(STOCK_MUSL)/.fetched)
+$(STOCK_MUSL)/.fetched: toolchain/libc/stock-musl.sh | $(call needs,arch)
+	$(call say,musl,fetching musl-dev of Debian $(ARCH_DEB) (the stock-musl flavour))
+	$(Q)toolchain/lib/quiet.sh $(@D).log toolchain/libc/stock-musl.sh $(ARCH_DEB) $(ARCH_TRIPLET) $(@D)
+	$(Q)touch $@
 libc: $(MUSL_HOST_BUILT) $(call glibc_root,$(GLIBC_HOST))/.installed
 HELP.libc := build the patched musl $(MUSL_BUILT) ($(B)/musl-x86_64) and install glibc $(GLIBC_SYSTEM)'s patched headers
 
