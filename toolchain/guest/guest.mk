@@ -10,7 +10,7 @@
 # QEMU arguments. Guests share nothing, so make -j runs them side by side.
 #
 # Uses:     XARCH's table, KVER, KTREE, KSRC.T, KSTAMP.T, KIMAGE.T, UAPI.T,
-#           musl_cc, glibc_root, GLIBC_HOST, needs, check, say
+#           musl_cc, STOCK_MUSL_CC, STOCK_MUSL_DEP, glibc_root, GLIBC_HOST, needs, check, say
 # Provides: GUEST_CHECKS; targets guest, check-guest, run, shell, bench
 
 GUEST      := $(B)/guest/$(KTREE)-$(XARCH)
@@ -37,9 +37,9 @@ GLIBC_DIR := $(call glibc_root,$(ARCH_TRIPLET))
 $(GUEST)/tests/%: %.c $(B)/musl-$(ARCH_MUSL)/.built $(GUEST_INPUTS)
 	$(call say,guest,building $*)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),$(MUSL_CC))
-$(GUEST)/tests/%.stock-musl: %.c $(GUEST_INPUTS)
+$(GUEST)/tests/%.stock-musl: %.c $(STOCK_MUSL_DEP) $(GUEST_INPUTS)
 	$(call say,guest,building $* with Debian musl + hugesize-compat.h)
-	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),musl-gcc)
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),$(STOCK_MUSL_CC))
 $(GUEST)/tests/%.glibc: %.c $(GLIBC_DIR)/.installed $(GUEST_INPUTS)
 	$(call say,guest,building $* with the patched glibc headers)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),$(GLIBC_CC),-isystem $(GLIBC_DIR)/usr/include)
@@ -60,8 +60,8 @@ $(SELFTEST): $(B)/musl-$(ARCH_MUSL)/.built $(KSTAMP.$(KVER)) $(UAPI.$(KVER))/$(A
 # The root file system's own programs: /init (the test runner) and
 # /bin/hugesize. Where the guest runs Debian's musl too, they are built with
 # it and hugesize-compat.h, so `make run` needs no patched musl.
-ROOTFS_CC  := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),musl-gcc,$(MUSL_CC))
-ROOTFS_DEP := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),,$(B)/musl-$(ARCH_MUSL)/.built)
+ROOTFS_CC  := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),$(STOCK_MUSL_CC),$(MUSL_CC))
+ROOTFS_DEP := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),$(STOCK_MUSL_DEP),$(B)/musl-$(ARCH_MUSL)/.built)
 $(GUEST)/rootfs/init: init.c $(ROOTFS_DEP) $(GUEST_INPUTS)
 	$(call say,guest,building /init)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,$(ROOTFS_CC))
@@ -118,7 +118,7 @@ $(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $(wildcard tests/guest/rootfs/
 	$$(call say,guest,packing $$(@F) ($$(words $$(PROGRAMS.$(1))) test programs))
 	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS) $$(PROGRAMS.$(1))
 TREE.$(1) := $(call guest_var,TREE,$(1),$(KTREE))
-BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_CPU='$(or $(ARCH_CPU),max)' QEMU_MEM=$(call guest_var,MEM,$(1),$(ARCH_MEM)) \
+BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_CPU='$(or $(ARCH_CPU),max)' QEMU_SMP=$(or $(ARCH_SMP),2) QEMU_MEM=$(call guest_var,MEM,$(1),$(ARCH_MEM)) \
 	GUEST_CONSOLE=$(ARCH_CONSOLE) GUEST_POOLS='$(call guest_var,POOLS,$(1),$(ARCH_POOLS))' \
 	QEMU_ARGS='$(QEMU_ARGS.$(1))' GUEST_ARGS='hugesize.sizes=$(subst $(space),$(comma),$(ARCH_SIZES)) \
 	hugesize.patches=$$(if $$(filter %-unpatched,$$(TREE.$(1))),none,series) \
