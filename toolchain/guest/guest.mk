@@ -72,7 +72,8 @@ $(GUEST)/rootfs/hugesize: compat-header/hugesize.c $(ROOTFS_DEP) $(GUEST_INPUTS)
 # Static programs from Debian's packages for the guest's architecture, as
 # $(B)/static-DEBARCH/PACKAGE/bin/PROGRAM: busybox (the build machine's own
 # on amd64, once deps-arch has installed it) and bash, which the kernel's
-# selftest scripts need.
+# selftest scripts need. From the suite ARCH_DEB_SUITE where the table names
+# one, else from the machine's own.
 STATIC_FILE.busybox-static := /bin/busybox
 STATIC_FILE.bash-static    := /bin/bash-static
 BUSYBOX := $(if $(filter amd64,$(ARCH_DEB)),/bin/busybox,$(B)/static-$(ARCH_DEB)/busybox-static/bin/busybox)
@@ -83,7 +84,7 @@ $(B)/static-%: | $(call needs,arch)
 	$(call say,guest,fetching $(call static_part,2) for $(call static_part,1))
 	$(Q)toolchain/lib/quiet.sh $(B)/static-$(call static_part,1)/$(call static_part,2).log \
 		toolchain/guest/static-fetch.sh $(call static_part,2) $(STATIC_FILE.$(call static_part,2)) \
-		$(call static_part,1) $(B)/static-$(call static_part,1)/$(call static_part,2)
+		$(call static_part,1) $(B)/static-$(call static_part,1)/$(call static_part,2) $(ARCH_DEB_SUITE)
 ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.sh $(BUSYBOX) $(BASH) \
 	  tests/guest/rootfs/etc
 
