@@ -13,12 +13,22 @@ ARCH_QEMU     := qemu-system-riscv64
 ARCH_MACHINE  := -M virt
 ARCH_CPU      := rv64,svnapot=on
 ARCH_CONSOLE  := ttyS0
-ARCH_MEM      := 4G
+# pool_resize grows the 1G pool at run time: that needs an aligned gigabyte
+# free of unmovable memory. RAM starts at 2G; the kernel takes the first
+# gigabyte, the boot pool two of the top ones (the memory map the last), the
+# 2M pool the rest of the Normal zone; 3G-4G stays free once the 64 MB
+# bounce buffer that swiotlb reserves at the top of DMA32 is dropped (no
+# device of the guest does DMA).
+ARCH_MEM      := 5G
 ARCH_POOLS    := hugepagesz=1G hugepages=2 hugepagesz=2M hugepages=320 \
-		 hugepagesz=64K hugepages=64 default_hugepagesz=2M
+		 hugepagesz=64K hugepages=64 default_hugepagesz=2M swiotlb=noforce
 ARCH_SIZES    := 64KB 2MB 1GB
 ARCH_FLAVOURS := musl glibc
 ARCH_QEMU_PACKAGE := qemu-system-misc
 # Debian 12 has no riscv64 port: busybox-static and bash-static come from
 # Debian 13.
 ARCH_DEB_SUITE := trixie
+# The same bug as arm64's fork-contpte (doc/known-bugs.md) with Svnapot's
+# 64K pages: the child of a fork reads zero from a private 64K page (4 and
+# 6 of 25 runs, musl and glibc; 1 of 25 with -smp 1; 2M and 1G 0 of 25).
+ARCH_KNOWN_BUGS.7.2 := fork-contpte
