@@ -87,21 +87,21 @@ $(foreach v,$(sort $(foreach r,$(LIBC_RELEASES),$(MUSL.$(r)))),\
 $(foreach v,$(sort $(foreach r,$(LIBC_RELEASES),$(GLIBC.$(r)))),\
 	$(eval $(call libc_tree,glibc,$(v)))$(eval $(call glibc_headers_rule,$(v))))
 
-# $(call musl_build,MUSL-ARCH,TRIPLET): the patched musl for one musl
+# $(call musl_build,MUSL-ARCH,TRIPLET[,CFLAGS]): the patched musl for one musl
 # architecture in build/musl-ARCH, built by TRIPLET-gcc (the host's gcc for
-# the host's triplet).
+# the host's triplet), with CFLAGS (ARCH_MUSL_CFLAGS) in its wrapper too.
 musl_cc = $(B)/musl-$(1)/bin/musl-gcc
 define musl_build
 $(B)/musl-$(1)/.built: $(call libc_stamp,musl,$(MUSL_BUILT)) | $(call needs,arch)
 	$$(call say,musl,building the patched musl $(MUSL_BUILT) into $$(@D))
 	$(Q)toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-$(MUSL_BUILT)-$(1)-build.log \
-		toolchain/libc/musl-build.sh $(call libc_src,musl,$(MUSL_BUILT)) $(LIBC_OBJ)/musl-$(MUSL_BUILT)-$(1) $$(@D) \
+		env MUSL_CFLAGS='$(3)' toolchain/libc/musl-build.sh $(call libc_src,musl,$(MUSL_BUILT)) $(LIBC_OBJ)/musl-$(MUSL_BUILT)-$(1) $$(@D) \
 		$(filter-out $(GLIBC_HOST),$(2))
 	$(Q)touch $$@
 endef
 $(eval $(call musl_build,x86_64,$(GLIBC_HOST)))
 ifneq ($(ARCH_MUSL),x86_64)
-$(eval $(call musl_build,$(ARCH_MUSL),$(ARCH_TRIPLET)))
+$(eval $(call musl_build,$(ARCH_MUSL),$(ARCH_TRIPLET),$(ARCH_MUSL_CFLAGS)))
 endif
 
 MUSL_HOST_BUILT := $(B)/musl-x86_64/.built

@@ -5,6 +5,10 @@
 # PREFIX: lib/, include/ and bin/musl-gcc, musl's own wrapper that runs the
 # compiler with a specs file pointing at PREFIX. The compiler is the system
 # gcc, or TRIPLET-gcc (a Debian cross gcc) for another architecture.
+# MUSL_CFLAGS (the arch table's ARCH_MUSL_CFLAGS) are flags the compiler
+# needs for musl's ABI on the target, in the build and in the wrapper: on
+# powerpc64 -mlong-double-64, where Debian's gcc defaults to IBM's 128-bit
+# long double and musl knows only the 64-bit one.
 # Configures only once per OBJ; later calls rebuild what changed (musl's objects do
 # not depend on the public headers, which the install step copies when they
 # are newer).
@@ -23,9 +27,12 @@ if ! grep -qx "prefix = $prefix" config.mak 2>/dev/null; then
 	# nothing another version installed stays in PREFIX.
 	rm -rf "$prefix"
 	"$src/configure" --prefix="$prefix" --syslibdir="$prefix/lib" \
-		${triplet:+--target="$triplet"} --disable-shared --enable-wrapper=gcc CC="$cc"
+		${triplet:+--target="$triplet"} --disable-shared --enable-wrapper=gcc CC="$cc" \
+		${MUSL_CFLAGS:+CFLAGS="$MUSL_CFLAGS"}
 fi
 # musl's config.mak sets ARCH: none from a calling make may override it.
 unset MAKEFLAGS MFLAGS
 make -j"$(nproc)"
 make install
+# Once: the flags go between the compiler and "$@".
+[ -z "${MUSL_CFLAGS:-}" ] || sed -i "s|^\(exec \"[^\"]*\"\) \"|\1 $MUSL_CFLAGS \"|" "$prefix/bin/musl-gcc"
