@@ -46,9 +46,10 @@ $(error XARCH=$(XARCH) is unknown; one of: $(ARCHES) (toolchain/arch/*.mk))
 endif
 # $(call arch_table,NAME): the ARCH_* table of one architecture, alone.
 arch_table = $(foreach v,$(filter ARCH_%,$(.VARIABLES)),$(eval undefine $(v)))$(eval include toolchain/arch/$(1).mk)
-# Every architecture's huge page sizes (SIZES.NAME, for check-arch-sizes),
-# then the table of the one the build is for.
-$(foreach a,$(ARCHES),$(call arch_table,$(a))$(eval SIZES.$(a) := $$(ARCH_SIZES)))
+# Every architecture's huge page sizes, its variant boots' too (SIZES.NAME,
+# for check-arch-sizes), then the table of the one the build is for.
+$(foreach a,$(ARCHES),$(call arch_table,$(a))$(eval SIZES.$(a) := $$(sort $$(ARCH_SIZES) \
+	$$(foreach v,$$(ARCH_VARIANTS),$$(ARCH_VARIANT_SIZES.$$(v))))))
 $(call arch_table,$(XARCH))
 
 # One folder of results per guest kernel: KTREE (kernel.mk) and XARCH.

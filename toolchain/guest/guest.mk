@@ -103,7 +103,8 @@ SERIES_XFAIL := $(subst $(space),$(comma),$(SERIES_TESTS))
 # A guest is data: PROGRAMS.NAME (what goes into /tests), and where it
 # differs from the architecture's defaults TREE.NAME (the kernel tree,
 # KTREE), MEM.NAME (ARCH_MEM), POOLS.NAME (ARCH_POOLS, the pools on the
-# kernel command line) and QEMU_ARGS.NAME.
+# kernel command line), SIZES.NAME (ARCH_SIZES, the sizes it must offer),
+# KARGS.NAME (more of the kernel command line) and QEMU_ARGS.NAME.
 guest_var = $(if $(filter undefined,$(origin $(1).$(2))),$(3),$($(1).$(2)))
 
 # $(call guest_image,NAME): a root file system NAME.cpio with exactly
@@ -121,7 +122,8 @@ $(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $(wildcard tests/guest/rootfs/
 TREE.$(1) := $(call guest_var,TREE,$(1),$(KTREE))
 BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_CPU='$(or $(ARCH_CPU),max)' QEMU_SMP=$(or $(ARCH_SMP),2) QEMU_MEM=$(call guest_var,MEM,$(1),$(ARCH_MEM)) \
 	GUEST_CONSOLE=$(ARCH_CONSOLE) GUEST_POOLS='$(call guest_var,POOLS,$(1),$(ARCH_POOLS))' \
-	QEMU_ARGS='$(QEMU_ARGS.$(1))' GUEST_ARGS='hugesize.sizes=$(subst $(space),$(comma),$(ARCH_SIZES)) \
+	QEMU_ARGS='$(QEMU_ARGS.$(1))' GUEST_ARGS='$(KARGS.$(1)) \
+	hugesize.sizes=$(subst $(space),$(comma),$(call guest_var,SIZES,$(1),$(ARCH_SIZES))) \
 	hugesize.patches=$$(if $$(filter %-unpatched,$$(TREE.$(1))),none,series) \
 	hugesize.known_bugs=$(subst $(space),$(comma),$(ARCH_KNOWN_BUGS.$(KVER))) \
 	hugesize.xfail=$$(if $$(filter %-unpatched,$$(TREE.$(1))),$$(SERIES_XFAIL))' \
@@ -203,6 +205,22 @@ $(eval $(call guest_stage,check-numa))
 GUEST_CHECKS += check-numa
 HELP.check-numa := tests/guest/numa/numa.c in a guest with two NUMA nodes
 endif
+
+# The musl suite again on the same kernel booted another way (ARCH_VARIANTS),
+# e.g. with another MMU: check-guest-VARIANT, with ARCH_VARIANT_ARGS.VARIANT
+# on the kernel command line, more QEMU arguments (ARCH_VARIANT_QEMU.) and,
+# where they differ from the architecture's, its own memory, pools and sizes
+# (ARCH_VARIANT_MEM., _POOLS., _SIZES.).
+define guest_variant
+PROGRAMS.check-guest-$(1)  := $(call guest_programs,musl,$(SUITE)) $(SELFTEST)
+KARGS.check-guest-$(1)     := $(ARCH_VARIANT_ARGS.$(1))
+QEMU_ARGS.check-guest-$(1) := $(ARCH_VARIANT_QEMU.$(1))
+$(foreach v,MEM POOLS SIZES,$(if $(ARCH_VARIANT_$(v).$(1)),$(v).check-guest-$(1) := $(ARCH_VARIANT_$(v).$(1))
+))
+GUEST_CHECKS += check-guest-$(1)
+HELP.check-guest-$(1) := the musl suite on the kernel booted with $(ARCH_VARIANT_ARGS.$(1))
+endef
+$(foreach v,$(ARCH_VARIANTS),$(eval $(call guest_variant,$(v)))$(eval $(call guest_stage,check-guest-$(v))))
 
 # Not a check: 1 GiB of each size, 512 2M pages and one 1G page, next to 1 GiB of base pages.
 PROGRAMS.bench := $(GUEST)/tests/bench
