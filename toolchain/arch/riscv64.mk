@@ -1,6 +1,6 @@
 # SPDX-License-Identifier: MIT
-# riscv64 (4K pages; the kernel picks Sv48 on QEMU's rv64): 64K (Svnapot contiguous PTEs), 2M and 1G. QEMU's
-# virt machine with OpenSBI (QEMU's default -bios), 16550 console from the
+# riscv64 (4K pages; the kernel picks Sv48 on QEMU's rv64): 64K (Svnapot
+# contiguous PTEs), 2M and 1G. QEMU's virt machine with OpenSBI (QEMU's default -bios), 16550 console from the
 # device tree. QEMU 7.2 has no -cpu max for RISC-V: rv64 with Svnapot on.
 ARCH_KARCH    := riscv
 ARCH_UAPI     := riscv
