@@ -84,7 +84,8 @@ $(B)/static-%: | $(call needs,arch)
 	$(call say,guest,fetching $(call static_part,2) for $(call static_part,1))
 	$(Q)toolchain/lib/quiet.sh $(B)/static-$(call static_part,1)/$(call static_part,2).log \
 		toolchain/guest/static-fetch.sh $(call static_part,2) $(STATIC_FILE.$(call static_part,2)) \
-		$(call static_part,1) $(B)/static-$(call static_part,1)/$(call static_part,2) $(ARCH_DEB_SUITE)
+		$(call static_part,1) $(B)/static-$(call static_part,1)/$(call static_part,2) $(ARCH_DEB_SUITE) || \
+		{ rm -rf $@; exit 1; }
 ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.sh $(BUSYBOX) $(BASH) \
 	  tests/guest/rootfs/etc
 

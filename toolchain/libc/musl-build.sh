@@ -34,5 +34,8 @@ fi
 unset MAKEFLAGS MFLAGS
 make -j"$(nproc)"
 make install
-# Once: the flags go between the compiler and "$@".
-[ -z "${MUSL_CFLAGS:-}" ] || sed -i "s|^\(exec \"[^\"]*\"\) \"|\1 $MUSL_CFLAGS \"|" "$prefix/bin/musl-gcc"
+# The flags go between the compiler and "$@", once (make install leaves an
+# unchanged wrapper alone).
+if [ -n "${MUSL_CFLAGS:-}" ] && ! grep -qF -- "$MUSL_CFLAGS" "$prefix/bin/musl-gcc"; then
+	sed -i "s|^\(exec \"[^\"]*\"\) \"|\1 $MUSL_CFLAGS \"|" "$prefix/bin/musl-gcc"
+fi
