@@ -95,8 +95,7 @@ TEST(mmap_shared_validate_every_size_memfd)
 	unsigned int log2;
 	int fd;
 
-	if (dflt <= 0)
-		SKIP(return, SIZES_NONE_REASON ": no Hugepagesize in /proc/meminfo");
+	DEFAULT_SIZE_NEEDED(dflt);
 	fd = memfd_create("shared_validate", MFD_CLOEXEC | MFD_HUGETLB);
 	ASSERT_LE(0, fd) TH_LOG("memfd_create: %s", strerror(errno));
 	ASSERT_EQ(0, ftruncate(fd, (off_t)len));

@@ -91,8 +91,7 @@ static const char *pagesize_option(enum naming naming, unsigned long long size,
 	TEST_F(size, name##_named) { SIZE_NEEDS(0); MATRIX(map_kind, NAMED, self->bytes); } \
 	TEST_F(size, name##_encoded) { SIZE_NEEDS(0); MATRIX(map_kind, ENCODED, self->bytes); } \
 	TEST(name##_default) {								\
-		if (hugesize_default() <= 0)						\
-			SKIP(return, SIZES_NONE_REASON ": no Hugepagesize in /proc/meminfo"); \
+		DEFAULT_SIZE_NEEDED(hugesize_default());				\
 		MATRIX(map_kind, DEFAULT, (unsigned long long)hugesize_default());	\
 	}
 

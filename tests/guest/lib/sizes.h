@@ -17,6 +17,13 @@ int sizes_offered(unsigned long long *sizes, int max);
 		SKIP(return, SIZES_NONE_REASON);				\
 } while (0)
 
+/* In a TEST: skips, with the reason, when the kernel has no default huge
+ * page size (dflt, of hugesize_default(), not above 0). */
+#define DEFAULT_SIZE_NEEDED(dflt) do {						\
+	if ((dflt) <= 0)							\
+		SKIP(return, SIZES_NONE_REASON ": no Hugepagesize in /proc/meminfo"); \
+} while (0)
+
 /* Whether bytes is one of the n sizes of sizes[] (as sizes_offered gives). */
 int size_in(const unsigned long long *sizes, int n, unsigned long long bytes);
 
