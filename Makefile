@@ -47,9 +47,11 @@ endif
 # $(call arch_table,NAME): the ARCH_* table of one architecture, alone.
 arch_table = $(foreach v,$(filter ARCH_%,$(.VARIABLES)),$(eval undefine $(v)))$(eval include toolchain/arch/$(1).mk)
 # Every architecture's huge page sizes, its variant boots' too (SIZES.NAME,
-# for check-arch-sizes), then the table of the one the build is for.
+# for check-arch-sizes), and the GNU triplet of each Debian architecture
+# (TRIPLET.DEBARCH, for the build machine's own), then the table of the one
+# the build is for.
 $(foreach a,$(ARCHES),$(call arch_table,$(a))$(eval SIZES.$(a) := $$(sort $$(ARCH_SIZES) \
-	$$(foreach v,$$(ARCH_VARIANTS),$$(ARCH_VARIANT_SIZES.$$(v))))))
+	$$(foreach v,$$(ARCH_VARIANTS),$$(ARCH_VARIANT_SIZES.$$(v)))))$(eval TRIPLET.$$(ARCH_DEB) := $$(ARCH_TRIPLET)))
 $(call arch_table,$(XARCH))
 
 # One folder of results per guest kernel: KTREE (kernel.mk) and XARCH.
@@ -88,7 +90,7 @@ include toolchain/outgoing/outgoing.mk
 HELP.all := build everything: kernel, uapi headers, patched libcs, the tool, guest root file systems
 all: kernel libc compat guest
 
-check-arch-sizes:
+check-arch-sizes: | $(call needs,base)
 	$(call check,tests/host/arch-sizes.sh $(foreach a,$(ARCHES),$(a)=$(subst $(space),$(comma),$(SIZES.$(a)))))
 HELP.check-arch-sizes := the sizes each guest must offer are sizes every libc must name
 HOST_CHECKS += check-arch-sizes
@@ -146,7 +148,7 @@ compare-series:
 		toolchain/lib/tap-compare.sh $(B)/results/$(KVER)-$(XARCH) $(B)/results/$(KVER)-unpatched-$(XARCH)
 HELP.compare-series := the guest stages with and without the kernel series, then per test what differs
 
-bench-pipeline:
+bench-pipeline: | $(call needs,arch)
 	+$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
 HELP.bench-pipeline := warm make check and guest boot time against their goals (COLD=1: also a fresh clone)
 

@@ -44,7 +44,7 @@ export COMPAT_LIBCS COMPAT_UAPIS
 COMPAT_TOOL_LDFLAGS ?= -static
 VARHELP.COMPAT_TOOL_LDFLAGS := flags of the hugesize tool's compile and link (default -static; the .deb: Debian's build flags)
 
-$(COMPAT)/hugesize: compat-header/hugesize.c $(COMPAT_HDR)
+$(COMPAT)/hugesize: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,base)
 	$(call say,compat,building the hugesize tool)
 	$(Q)mkdir -p $(@D) && $(CC) $(COMPAT_TOOL_LDFLAGS) $(COMPAT_TOOL_CFLAGS) -o $@ $<
 
@@ -55,7 +55,7 @@ $(COMPAT)/hugesize-musl: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,c
 
 # The tool reading a made-up sysfs and meminfo, for tool.sh's pool and list cases.
 COMPAT_FAKE_TOOL := $(abspath $(COMPAT))/fake-tool
-$(COMPAT)/hugesize-fake: compat-header/hugesize.c $(COMPAT_HDR)
+$(COMPAT)/hugesize-fake: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,base)
 	$(call say,compat,building the hugesize tool on a made-up sysfs)
 	$(Q)mkdir -p $(@D) && $(CC) $(COMPAT_TOOL_CFLAGS) -DHUGESIZE_SYSFS_DIR='"$(COMPAT_FAKE_TOOL)/hugepages"' \
 		-DHUGESIZE_MEMINFO='"$(COMPAT_FAKE_TOOL)/meminfo"' -DHUGESIZE_NODE_DIR='"$(COMPAT_FAKE_TOOL)/node"' -o $@ $<

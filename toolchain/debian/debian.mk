@@ -33,7 +33,7 @@ DEB_MUSL_BUILT   := $(DEB)/musl/patched/.built-$(call deb_key,$(DEB_MUSL_SERIES)
 DEB_GLIBC_BUILT  := $(DEB)/glibc/patched/.installed-$(call deb_key,$(DEB_GLIBC_SERIES))
 DEB_TOOLS := toolchain/debian/libc-deb.sh toolchain/debian/quilt-stack.sh toolchain/debian/dep3.sh
 
-PKG.debian := dpkg-dev debhelper fakeroot quilt lintian pkg-config gawk bison python3 git
+PKG.debian := build-essential dpkg-dev debhelper fakeroot quilt lintian pkg-config gawk bison python3 git
 
 # The source package a binary package comes from, at the machine's version:
 # $(DEB)/src/NAME/dsc names its .dsc.

@@ -4,10 +4,18 @@
 # only what it uses (`make run` does not wait for glibc or cross compilers).
 # The sets are read when a rule runs: a later fragment may name its own.
 #
-# Uses:     XARCH's table (ARCH_QEMU_PACKAGE, ARCH_TRIPLET, ARCH_KCROSS), KVER
+# Nothing here runs a program that a set installs: make reads these files
+# before anything is installed.
+#
+# Uses:     XARCH's table (ARCH_QEMU_PACKAGE, ARCH_TRIPLET, ARCH_KCROSS), KVER,
+#           TRIPLET.DEBARCH (every architecture table's ARCH_DEB -> ARCH_TRIPLET)
 # Provides: needs, cross_packages, GLIBC_HOST, SID_PIN.PACKAGE, sid; target deps
 
-GLIBC_HOST := $(shell gcc -dumpmachine)
+# The build machine's GNU triplet (its own gcc's), from its Debian
+# architecture: dpkg is in every Debian root, gcc not yet.
+BUILD_DEB  := $(shell dpkg --print-architecture)
+GLIBC_HOST := $(or $(TRIPLET.$(BUILD_DEB)),$(error the build machine is Debian $(BUILD_DEB), \
+	which no table of toolchain/arch/ names as its ARCH_DEB))
 
 # The cross compilers of the build (glibc's headers and the header matrix
 # for other architectures, guest programs): triplet -> Debian packages.
@@ -38,15 +46,20 @@ $(B)/sid/%/.fetched:
 	$(Q)touch $@
 
 PKG.base     := make gcc libc6-dev patch xz-utils perl
-PKG.kernel   := flex bison bc libelf-dev
+# headers_install copies with rsync.
+PKG.kernel   := flex bison bc libelf-dev rsync
 # checkpatch.pl's SPDX check (scripts/spdxcheck.py) imports these.
-PKG.checkpatch := python3-ply python3-git
+PKG.checkpatch := python3 python3-ply python3-git
 $(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) \
 	$$(if $$(SID_PIN.linux-source-$(v)),,linux-source-$(v))))
-# The guest: its kernel's compiler and QEMU, its programs' compiler, the
-# root file system's tools.
-PKG.arch     := $(ARCH_QEMU_PACKAGE) $(call cross_packages,$(ARCH_TRIPLET) $(ARCH_KCROSS:%-=%)) \
-		musl-tools busybox-static cpio file
+# The guest kernel's compiler alone, so that its configure and build wait
+# for nothing else.
+PKG.kcc      := $(call cross_packages,$(ARCH_KCROSS:%-=%))
+# The guest programs' compilers (musl's, and glibc's for the glibc flavour
+# and the kernel's selftests).
+PKG.cc       := $(call cross_packages,$(ARCH_TRIPLET)) musl-tools
+# The guest: QEMU, the root file system's tools, bc for boot.sh's seconds.
+PKG.arch     := $(ARCH_QEMU_PACKAGE) busybox-static cpio file bc
 PKG.musl     := dpkg-dev
 PKG.license  := reuse git
 PKG.glibc    = glibc-source gawk bison python3 $(call cross_packages,$(GLIBC_TRIPLETS))

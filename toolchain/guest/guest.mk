@@ -20,7 +20,7 @@ GUEST_CFLAGS = -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isyst
 	-Icompat-header -Itests/guest/lib -isystem $(KSELFTESTS)
 GUEST_LIB    := $(wildcard tests/guest/lib/*.c)
 GUEST_INPUTS := $(GUEST_LIB) $(wildcard tests/guest/lib/*.h tests/lib/*.h) compat-header/hugesize-compat.h \
-		$(GUEST_UAPI)/.installed $(KSTAMP.$(KTREE)) | $(call needs,arch)
+		$(GUEST_UAPI)/.installed $(KSTAMP.$(KTREE)) | $(call needs,cc)
 # $(call guest_cc,SOURCES,COMPILER[,EXTRA FLAGS])
 guest_cc = $(2) $(GUEST_CFLAGS) $(3) -o $@ $(1)
 
@@ -33,6 +33,8 @@ vpath %.c tests/guest tests/guest-arch tests/guest/numa tests/guest/bench tests/
 MUSL_CC   := $(call musl_cc,$(ARCH_MUSL))
 GLIBC_CC  := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),gcc,$(ARCH_TRIPLET)-gcc)
 GLIBC_DIR := $(call glibc_root,$(ARCH_TRIPLET))
+# glibc's configure for the guest's triplet runs its compiler.
+$(GLIBC_DIR)/.installed: | $(call needs,cc)
 
 $(GUEST)/tests/%: %.c $(B)/musl-$(ARCH_MUSL)/.built $(GUEST_INPUTS)
 	$(call say,guest,building $*)
@@ -50,7 +52,7 @@ $(GUEST)/tests/%.glibc: %.c $(GLIBC_DIR)/.installed $(GUEST_INPUTS)
 # the guest boots KVER without the series (KERNEL_PATCHES=none), where it
 # must fail: that is the regression test of the series.
 SELFTEST := $(B)/guest/$(KVER)-$(XARCH)/selftest/kselftest-hugetlb-pagesize
-$(SELFTEST): $(B)/musl-$(ARCH_MUSL)/.built $(KSTAMP.$(KVER)) $(UAPI.$(KVER))/$(ARCH_UAPI)/.installed | $(call needs,arch)
+$(SELFTEST): $(B)/musl-$(ARCH_MUSL)/.built $(KSTAMP.$(KVER)) $(UAPI.$(KVER))/$(ARCH_UAPI)/.installed | $(call needs,cc)
 	$(call say,guest,building the kernel selftest hugetlb-pagesize of linux-$(KVER))
 	$(Q)mkdir -p $(@D) && src=$$(ls $(KSRC.$(KVER))/tools/testing/selftests/*/hugetlb-pagesize.c 2>/dev/null) || \
 		{ echo "error: $(KSRC.$(KVER)) has no tools/testing/selftests/*/hugetlb-pagesize.c: is kernel/$(KVER)/series complete?" >&2; exit 1; }; \
@@ -160,7 +162,7 @@ VARHELP.GUEST_BINS_IN := the guest stages GUEST_BINS join (default check-guest-m
 # (tests/guest/kselftest/kselftest-hugetlb).
 KSELFTEST_MM := $(GUEST)/kselftest
 $(KSELFTEST_MM): $(KSTAMP.$(KTREE)) $(GUEST_UAPI)/.installed \
-		toolchain/guest/kselftest-build.sh | $(call needs,arch)
+		toolchain/guest/kselftest-build.sh | $(call needs,cc)
 	$(call say,guest,building the hugetlb selftests of linux-$(KTREE))
 	$(Q)toolchain/lib/quiet.sh $@.log toolchain/guest/kselftest-build.sh $(KSRC.$(KTREE)) $(GLIBC_CC) \
 		$(GUEST_UAPI)/include $@

@@ -56,7 +56,7 @@ KOBJ.$(1)   := $(B)/obj/linux-$(1)-$(XARCH)
 KIMAGE.$(1) := $(B)/obj/linux-$(1)-$(XARCH)/$(ARCH_IMAGE_PATH)
 # The stamp, not .config, is the target: a run stopped half-way through
 # leaves a .config that is not ours.
-$$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) | $$(KSTAMP.$(1))
+$$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) | $$(KSTAMP.$(1)) $$(call needs,kcc)
 	$$(call say,kernel,configuring linux-$(1) for $(XARCH): tinyconfig + $(KCONFIG))
 	$$(Q)rm -f $$@ && mkdir -p $$(@D)
 	+$$(Q)toolchain/lib/quiet.sh $$(@D)/config.log sh -c '$$(call kmake,$(1)) tinyconfig && \
@@ -64,7 +64,7 @@ $$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) | $$(KSTAMP.$(1))
 		$$(call kmake,$(1)) olddefconfig'
 	$$(Q)for f in $(KCONFIG); do toolchain/kernel/kconfig-verify.sh $$$$f $$(@D)/.config || exit; done
 	$$(Q)touch $$@
-$$(KIMAGE.$(1)): $$(KOBJ.$(1))/.config.hugesize $$(KSTAMP.$(1)) | $$(call needs,arch)
+$$(KIMAGE.$(1)): $$(KOBJ.$(1))/.config.hugesize $$(KSTAMP.$(1)) | $$(call needs,kcc)
 	$$(call say,kernel,building linux-$(1) for $(XARCH) (a few minutes when cold))
 	+$$(Q)toolchain/lib/quiet.sh $$(KOBJ.$(1))/build.log $$(call kmake,$(1)) $(notdir $(ARCH_IMAGE_PATH))
 	$$(Q)touch $$@

@@ -34,12 +34,12 @@ GLIBC_TRIPLETS := $(GLIBC_HOST) aarch64-linux-gnu mips64el-linux-gnuabi64 hppa-l
 
 # Where each source comes from: FETCH.LIB-V (prerequisites) and
 # UNPACK.LIB-V (the command that makes the tree $(1)).
-FETCH.musl-1.2.6   := $(call sid,musl)/.fetched
+FETCH.musl-1.2.6   := $(call sid,musl)/.fetched | $(call needs,base)
 UNPACK.musl-1.2.6   = toolchain/lib/unpack.sh $(call sid,musl)/musl_1.2.6.orig.tar.gz $(1)
 FETCH.musl-1.2.3   := | $(call needs,musl)
 UNPACK.musl-1.2.3   = toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-source.log \
 			toolchain/libc/musl-source.sh $(1) $(B)/apt/musl 1.2.3
-FETCH.glibc-2.43   := $(call sid,glibc-source)/.fetched
+FETCH.glibc-2.43   := $(call sid,glibc-source)/.fetched | $(call needs,base)
 UNPACK.glibc-2.43   = toolchain/lib/unpack.sh $(call sid,glibc-source)/usr/src/glibc/glibc-2.43.tar.xz $(1)
 FETCH.glibc-2.36   := | $(call needs,glibc)
 UNPACK.glibc-2.36   = toolchain/lib/unpack.sh /usr/src/glibc/glibc-2.36.tar.xz $(1)
@@ -92,7 +92,7 @@ $(foreach v,$(sort $(foreach r,$(LIBC_RELEASES),$(GLIBC.$(r)))),\
 # the host's triplet), with CFLAGS (ARCH_MUSL_CFLAGS) in its wrapper too.
 musl_cc = $(B)/musl-$(1)/bin/musl-gcc
 define musl_build
-$(B)/musl-$(1)/.built: $(call libc_stamp,musl,$(MUSL_BUILT)) | $(call needs,arch)
+$(B)/musl-$(1)/.built: $(call libc_stamp,musl,$(MUSL_BUILT)) | $(call needs,cc)
 	$$(call say,musl,building the patched musl $(MUSL_BUILT) into $$(@D))
 	$(Q)toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-$(MUSL_BUILT)-$(1)-build.log \
 		env MUSL_CFLAGS='$(3)' toolchain/libc/musl-build.sh $(call libc_src,musl,$(MUSL_BUILT)) $(LIBC_OBJ)/musl-$(MUSL_BUILT)-$(1) $$(@D) \
@@ -113,7 +113,7 @@ MUSL_HOST_BUILT := $(B)/musl-x86_64/.built
 STOCK_MUSL     := $(B)/stock-musl-$(ARCH_DEB)
 STOCK_MUSL_CC  := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),musl-gcc,$(STOCK_MUSL)/bin/musl-gcc)
 STOCK_MUSL_DEP := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),,$(STOCK_MUSL)/.fetched)
-$(STOCK_MUSL)/.fetched: toolchain/libc/stock-musl.sh | $(call needs,arch)
+$(STOCK_MUSL)/.fetched: toolchain/libc/stock-musl.sh | $(call needs,cc)
 	$(call say,musl,fetching musl-dev of Debian $(ARCH_DEB) (the stock-musl flavour))
 	$(Q)toolchain/lib/quiet.sh $(@D).log toolchain/libc/stock-musl.sh $(ARCH_DEB) $(ARCH_TRIPLET) $(@D)
 	$(Q)touch $@
