@@ -1,10 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: deps.sh PACKAGE...
-# Installs the Debian packages that are missing: as root with apt-get (after
-# one apt-get update); otherwise prints the command to run and fails. The
-# sets are in toolchain/deps/deps.mk.
+# Installs the Debian packages that are missing: as root with apt-get;
+# otherwise prints the command to run and fails. apt-get update runs first
+# only when apt has no package lists, and once more when an install fails
+# (lists too old to know a package or its current version). The sets are in
+# toolchain/deps/deps.mk.
 set -eu
+say() { printf '  %-8s %s\n' '[deps]' "$*"; }
 # One at a time: a parallel make may ask for several sets at once.
 exec 9>"${TMPDIR:-/tmp}/hugesize-deps.lock"
 flock 9
@@ -20,11 +23,32 @@ if [ "$(id -u)" != 0 ]; then
 	echo "  run: sudo apt-get update && sudo apt-get install -y$missing" >&2
 	exit 1
 fi
-printf '  %-8s %s\n' '[deps]' "installing$missing"
+start=$(date +%s)
 export DEBIAN_FRONTEND=noninteractive
 lock="-o DPkg::Lock::Timeout=600"
-apt-get $lock update -q >/dev/null ||
-	{ echo "error: apt-get update failed; check the network and apt sources" >&2; exit 1; }
-# shellcheck disable=SC2086
-apt-get $lock install -y -q --no-install-recommends $missing >/dev/null ||
-	{ echo "error: apt-get install$missing failed" >&2; exit 1; }
+log=${TMPDIR:-/tmp}/hugesize-deps.log
+update() {
+	say "apt-get update: $1"
+	apt-get $lock update -q >"$log" 2>&1 || {
+		cat "$log" >&2
+		echo "error: apt-get update failed; check the network and /etc/apt/sources.list*" >&2
+		exit 1
+	}
+}
+install() {
+	# shellcheck disable=SC2086
+	apt-get $lock install -y -q --no-install-recommends $missing >"$log" 2>&1
+}
+[ -n "$(find /var/lib/apt/lists -maxdepth 1 -name '*_Packages*' 2>/dev/null | head -n 1)" ] ||
+	update "apt has no package lists yet"
+say "installing$missing"
+if ! install; then
+	update "the install failed; retrying with fresh package lists"
+	install || {
+		tail -n 20 "$log" >&2
+		echo "error: apt-get install$missing failed (the set is in toolchain/deps/deps.mk)" >&2
+		exit 1
+	}
+fi
+seconds=$(($(date +%s) - start))
+say "installed$missing in $seconds s"
