@@ -11,6 +11,7 @@
 #   toolchain/debian/debian.mk the libc series as Debian packages carry them; hugesize's .debs
 #   toolchain/guest/guest.mk   static programs ─► root file system ─► QEMU ─► TAP
 #   toolchain/outgoing/outgoing.mk  the series as a submitter mails them
+#   toolchain/fresh/fresh.mk   README's quick start in a new Debian 12 root
 #
 # Each fragment's checks (check-*) run the scripts of tests/ and write their
 # TAP and counts to build/results/TREE-XARCH/; `make check` runs them all in one
@@ -86,6 +87,7 @@ include toolchain/compat/compat.mk
 include toolchain/debian/debian.mk
 include toolchain/guest/guest.mk
 include toolchain/outgoing/outgoing.mk
+include toolchain/fresh/fresh.mk
 
 HELP.all := build everything: kernel, uapi headers, patched libcs, the tool, guest root file systems
 all: kernel libc compat guest
@@ -167,13 +169,14 @@ VARHELP.KVER           := the linux-source version to patch and boot: $(KVERS) (
 VARHELP.KERNEL_PATCHES := none: build and boot the kernel as Debian ships it
 VARHELP.V              := 1: show every command and all output
 VARHELP.JOBS           := how many jobs make runs at once (default: the number of cores)
+VARHELP.HUGESIZE_TIMES := a file: each long step (package install, fetch, unpack, kernel build) adds its seconds to it (check-fresh's phases)
 
-# Unpacked and fetched sources (src/, apt/, sid/) stay.
+# Unpacked and fetched sources (src/, apt/, sid/) and the fresh root (roots/) stay.
 clean:
-	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt ! -name sid -exec rm -rf {} +
+	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt ! -name sid ! -name roots -exec rm -rf --one-file-system {} +
 HELP.clean := remove build outputs, keep the unpacked sources
 distclean:
-	rm -rf $(B)
+	rm -rf --one-file-system $(B)
 HELP.distclean := remove all of build/
 
 .PHONY: all check check-arches check-all compare-series bench-pipeline help clean distclean deps \

@@ -52,3 +52,4 @@ if ! install; then
 fi
 seconds=$(($(date +%s) - start))
 say "installed$missing in $seconds s"
+[ -z "${HUGESIZE_TIMES:-}" ] || printf '%s\tpackages\t%s\n' "$seconds" "$missing" >>"$HUGESIZE_TIMES"

@@ -39,7 +39,7 @@ KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))
 UAPI.$(1)   := $(B)/uapi/$(1)
 $$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2)) $$(addsuffix /.fetched,$$(call ksid,$(2)))
 	$$(Q)[ -d $$(KSRC.$(1)) ] || { $$(call say_sh,kernel,unpacking linux-source-$(2) into $$(KSRC.$(1))); \
-		toolchain/lib/unpack.sh $$(call ktarball,$(2)) $$(KSRC.$(1)); }
+		toolchain/lib/quiet.sh $$(KSRC.$(1)).unpack.log toolchain/lib/unpack.sh $$(call ktarball,$(2)) $$(KSRC.$(1)); }
 	$$(call say,kernel,applying $(3) to linux-$(1))
 	$$(Q)toolchain/lib/apply-series.sh $$(KSRC.$(1)) $(3)
 	$$(Q)touch $$@

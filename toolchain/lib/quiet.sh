@@ -2,16 +2,20 @@
 # SPDX-License-Identifier: MIT
 # Usage: quiet.sh LOG COMMAND [ARG...]
 # Runs COMMAND with its output kept in LOG (and shown too with V=1).
-# When it fails, shows the end of LOG and where the rest is.
+# When it fails, shows the end of LOG and where the rest is. With
+# HUGESIZE_TIMES=FILE, adds "SECONDS<tab>step<tab>LOG" to FILE (check-fresh's
+# phases).
 set -u -o pipefail
 log=$1; shift
 mkdir -p "$(dirname "$log")"
+start=$SECONDS
 if [ "${V:-0}" = 1 ]; then
 	"$@" 2>&1 | tee "$log"
 else
 	"$@" >"$log" 2>&1
 fi
 status=$?
+[ -z "${HUGESIZE_TIMES:-}" ] || printf '%s\tstep\t%s\n' $((SECONDS - start)) "$log" >>"$HUGESIZE_TIMES"
 if [ $status != 0 ]; then
 	[ "${V:-0}" = 1 ] || tail -n 25 "$log" >&2
 	echo "error: '$*' failed (exit $status); full log: $log" >&2

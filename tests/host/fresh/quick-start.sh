@@ -1,0 +1,150 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Usage: quick-start.sh WORK ROOTS [XARCH...]
+# TAP: README.md's quick start on a new Debian 12 machine, as a new user
+# runs it. The root is `debootstrap --variant=minbase bookworm` with only the
+# packages the quick start's `apt-get install` line names, kept in ROOTS as
+# a tarball once made. Unpacked afresh in WORK/root, with the machine's own
+# apt sources, settings and keys (and resolv.conf) copied in, a clone of
+# this repository's HEAD in /root/hugesize, and /dev, /proc and /sys
+# mounted, it runs the quick start's first command with chroot:
+#  - it exits 0, and the demo maps a 1 GB and a 2 MB page (KernelPageSize as
+#    asked, pools back where they started);
+#  - the seconds of each phase, from the steps' own times (HUGESIZE_TIMES),
+#    as diagnostics;
+#  - then, in the same root, `make first-steps XARCH=A` for each XARCH: the
+#    kernel configured and /init compiled on a root that has none of that
+#    architecture's packages yet, under make -j: a rule that runs a program
+#    before its package set is installed fails here.
+# Needs root (chroot and mounts); without it every result is a SKIP.
+set -uo pipefail
+usage="usage: quick-start.sh WORK ROOTS [XARCH...]"
+work=$(realpath -m "${1:?$usage}")
+roots=$(realpath -m "${2:?$usage}")
+shift 2
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../../.." && pwd)
+. "$here/../../lib/tap.sh"
+
+# The quick start as README.md says it: its indented lines.
+quick=$(sed -n '/^## Quick start/,/^## /{s/^    //p}' "$repo/README.md")
+prereqs=$(printf '%s\n' "$quick" | sed -n 's/^apt-get install -y \([^#]*\).*/\1/p' | xargs)
+first=$(printf '%s\n' "$quick" | sed -n 's/^\(make [^#]*\).*/\1/p' | head -n 1 | xargs)
+if [ -z "$prereqs" ] || [ -z "$first" ]; then
+	echo "error: README.md's Quick start has no 'apt-get install -y PACKAGES' line or no make command" >&2
+	exit 2
+fi
+if [ "$(id -u)" != 0 ]; then
+	tap_skip "'$first' in a fresh Debian 12 root" "needs root (debootstrap, chroot, mounts)"
+	tap_done
+fi
+
+log() { printf '  %-8s %s\n' '[fresh]' "$*" >&2; }
+root=$work/root
+# mounts DIR: what is mounted at or under DIR; unmount DIR: all of it, deepest first.
+mounts() { awk -v d="$1" '$5 == d || index($5, d "/") == 1 { print $5 }' /proc/self/mountinfo | sort -r; }
+unmount() { mounts "$1" | while read -r m; do umount -l "$m"; done; }
+trap 'unmount "$root"' EXIT
+trap 'exit 130' INT TERM
+
+# The root: made once per list of packages, then unpacked from its tarball.
+tar=$roots/bookworm-minbase+$(echo "$prereqs" | tr ' ' +).tar
+start=$SECONDS
+if [ ! -f "$tar" ]; then
+	mirror=$("$repo/toolchain/deps/apt-private.sh" --origin base-files | cut -d' ' -f1)
+	log "making a minimal Debian 12 root with $prereqs from $mirror (debootstrap --variant=minbase)"
+	mkdir -p "$roots"
+	rm -rf --one-file-system "$tar.d"
+	debootstrap --variant=minbase --include="$(echo "$prereqs" | tr ' ' ,)" bookworm "$tar.d" "$mirror" \
+		>"$tar.log" 2>&1 || { tail -n 20 "$tar.log" >&2; echo "error: debootstrap failed; log: $tar.log" >&2; exit 1; }
+	# debootstrap may leave the root's /proc mounted.
+	unmount "$tar.d"
+	if ! tar --one-file-system -C "$tar.d" -cf "$tar.tmp" .; then
+		echo "error: cannot pack $tar.d into $tar" >&2
+		exit 1
+	fi
+	mv "$tar.tmp" "$tar" && rm -rf --one-file-system "$tar.d"
+fi
+unmount "$root"
+if [ -n "$(mounts "$root")" ]; then
+	echo "error: still mounted under $root, not removing it: $(mounts "$root" | xargs)" >&2
+	exit 1
+fi
+rm -rf --one-file-system "$root" && mkdir -p "$root" && tar -C "$root" -xf "$tar"
+# apt as the machine has it: the same archive, proxies, keys; and its DNS.
+rm -rf "$root/etc/apt/sources.list" "$root/etc/apt/sources.list.d" "$root/etc/apt/apt.conf.d"
+for f in sources.list sources.list.d apt.conf.d auth.conf.d trusted.gpg trusted.gpg.d keyrings preferences.d; do
+	[ -e "/etc/apt/$f" ] && cp -a "/etc/apt/$f" "$root/etc/apt/"
+done
+cp -L /etc/resolv.conf "$root/etc/resolv.conf"
+if ! { git clone -q --no-checkout "$repo" "$root/root/hugesize" &&
+	git -C "$root/root/hugesize" checkout -q "$(git -C "$repo" rev-parse HEAD)"; }; then
+	echo "error: cannot clone $repo into the root" >&2
+	exit 1
+fi
+[ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ] ||
+	log "note: HEAD $(git -C "$repo" rev-parse --short HEAD) is tested; uncommitted changes are not in it"
+for d in dev sys; do
+	mount --rbind "/$d" "$root/$d" && mount --make-rslave "$root/$d"
+done
+mount -t proc proc "$root/proc"
+log "root ready in $((SECONDS - start)) s: $(chroot "$root" dpkg-query -W | wc -l) packages, HEAD $(git -C "$repo" rev-parse --short HEAD)"
+
+# in_root LOG COMMAND: COMMAND in the clone, with a new user's environment;
+# its output to LOG and, as it comes, to stderr; its last lines, where a
+# failure says why, to LOG.tail.
+in_root() {
+	env -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+		HUGESIZE_TIMES=/root/hugesize/build/times.tsv \
+		chroot "$root" sh -c "cd /root/hugesize && $2" </dev/null 2>&1 | tee "$1" >&2
+	local status=$?
+	tail -n 20 "$1" >"$1.tail"
+	return $status
+}
+
+out=$work/quick-start.log
+log "running the quick start's first command in the root: $first"
+start=$SECONDS
+in_root "$out" "$first"
+status=$?
+wall=$((SECONDS - start))
+tap "$status" "'$first' in a fresh Debian 12 root with only $prereqs installed first ($wall s)" "$out.tail"
+for page in '1048576 kB:1 GB' '2048 kB:2 MB'; do
+	grep -q "KernelPageSize  ${page%%:*} (as asked)" "$out"
+	tap $? "the demo maps a ${page#*:} page (KernelPageSize ${page%%:*})"
+done
+back=$(grep -c '(back where it started)' "$out")
+! grep -q 'NOT back where it started' "$out" && [ "$back" -ge 2 ]
+tap $? "the demo's pools are back where they started after each of its $back mappings"
+
+# The phases: each step's own seconds (toolchain/lib/quiet.sh, deps.sh), by kind.
+phases=$(awk -F'\t' '
+	$2 == "packages" { k = "Debian packages installed" }
+	$2 == "step" {
+		if ($3 ~ /\/sid\/|\/static-|stock-musl/) k = "sources and programs fetched"
+		else if ($3 ~ /unpack\.log$/) k = "sources unpacked"
+		else if ($3 ~ /\/config\.log$/) k = "kernel configured"
+		else if ($3 ~ /\/linux-[^\/]*\/build\.log$/) k = "kernel built"
+		else if ($3 ~ /\/uapi-/) k = "uapi headers installed"
+		else k = "other: " $3
+	}
+	{ s[k] += $1 }
+	END { for (k in s) printf "%6d s  %s\n", s[k], k }' "$root/root/hugesize/build/times.tsv" 2>/dev/null | sort -k3)
+guest=$(sed -n 's/^# guest: \([0-9.]*\) s from QEMU start.*/\1/p' "$out" | tail -n 1)
+report=$(
+	echo "# '$first' in the fresh root: $wall s wall; its steps (they overlap under make -j):"
+	[ -z "$phases" ] || printf '%s\n' "$phases" | sed 's/^/#   /'
+	[ -z "$guest" ] || printf '#   %6.0f s  guest booted, demo run, powered off\n' "$guest"
+)
+echo "$report"
+echo "$report" >&2
+
+# Every other architecture's first steps, in the same root.
+for arch in "$@"; do
+	log "first steps of XARCH=$arch in the root: kernel configure, /init compiled"
+	start=$SECONDS
+	in_root "$work/first-steps-$arch.log" "make first-steps XARCH=$arch"
+	tap $? "XARCH=$arch: kernel configured and /init compiled on a root without its packages ($((SECONDS - start)) s)" \
+		"$work/first-steps-$arch.log.tail"
+done
+tap_done
