@@ -61,7 +61,7 @@ comma   := ,
 space   := $(subst ,, )
 
 # $(call say,STAGE,TEXT): one progress line; say_sh is the same inside a shell command.
-say_sh = printf '  %-8s %s\n' '[$(1)]' '$(2)'
+say_sh = toolchain/lib/say.sh $(1) '$(2)'
 say    = @$(say_sh)
 # $(call hash,FILES): a short hash of their contents, for stamps keyed on what matters.
 hash   = $(shell cat $(1) 2>/dev/null | sha1sum | cut -c1-12)

@@ -19,7 +19,7 @@ series=${5:?$usage}
 build=${6:-}
 here=$(realpath "$(dirname "$0")")
 [ "$series" = none ] || series=$(realpath "$series")
-step() { printf '  %-8s %s\n' '[debian]' "$1" >&2; }
+step() { "$here/../lib/say.sh" debian "$1" >&2; }
 
 source=$(sed -n 's/^Source: //p' "$dsc")
 version=$(sed -n 's/^Version: //p' "$dsc")

@@ -7,7 +7,7 @@
 # (lists too old to know a package or its current version). The sets are in
 # toolchain/deps/deps.mk.
 set -eu
-say() { printf '  %-8s %s\n' '[deps]' "$*"; }
+say() { "$(dirname "$0")/../lib/say.sh" deps "$*"; }
 # One at a time: a parallel make may ask for several sets at once.
 exec 9>"${TMPDIR:-/tmp}/hugesize-deps.lock"
 flock 9
