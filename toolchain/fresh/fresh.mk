@@ -8,11 +8,15 @@
 #
 # The build on this machine is not used: the root builds everything itself,
 # so CI's result does not depend on what happens to be installed here.
+# toolchain/fresh/in-root.sh runs any command in that root: .ci/run runs the
+# rest of CI there.
 #
 # Uses:     needs, check, say, OTHER_XARCHES, KOBJ.T, KTREE, GUEST
 # Provides: targets check-fresh, first-steps
 
 PKG.fresh := debootstrap git
+# Its own results: make check empties the folder of KTREE and XARCH.
+check-fresh: RESULTS = $(B)/results/fresh
 check-fresh: | $(call needs,fresh)
 	$(call say,fresh,the quick start of README.md in a new Debian 12 root (about 20 minutes on two cores))
 	$(call check,tests/host/fresh/quick-start.sh $(B)/fresh $(B)/roots $(OTHER_XARCHES))

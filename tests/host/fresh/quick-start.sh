@@ -6,8 +6,8 @@
 # packages the quick start's `apt-get install` line names, kept in ROOTS as
 # a tarball once made. Unpacked afresh in WORK/root, with the machine's own
 # apt sources, settings and keys (and resolv.conf) copied in, a clone of
-# this repository's HEAD in /root/hugesize, and /dev, /proc and /sys
-# mounted, it runs the quick start's first command with chroot:
+# this repository's HEAD in /root/hugesize, it runs the quick start's first
+# command there (toolchain/fresh/in-root.sh: chroot, /dev /proc /sys):
 #  - it exits 0, and the demo maps a 1 GB and a 2 MB page (KernelPageSize as
 #    asked, pools back where they started);
 #  - the seconds of each phase, from the steps' own times (HUGESIZE_TIMES),
@@ -39,13 +39,9 @@ if [ "$(id -u)" != 0 ]; then
 	tap_done
 fi
 
-log() { printf '  %-8s %s\n' '[fresh]' "$*" >&2; }
+log() { "$repo/toolchain/lib/say.sh" fresh "$*" >&2; }
 root=$work/root
-# mounts DIR: what is mounted at or under DIR; unmount DIR: all of it, deepest first.
-mounts() { awk -v d="$1" '$5 == d || index($5, d "/") == 1 { print $5 }' /proc/self/mountinfo | sort -r; }
-unmount() { mounts "$1" | while read -r m; do umount -l "$m"; done; }
-trap 'unmount "$root"' EXIT
-trap 'exit 130' INT TERM
+in_root_sh=$repo/toolchain/fresh/in-root.sh
 
 # The root: made once per list of packages, then unpacked from its tarball.
 tar=$roots/bookworm-minbase+$(echo "$prereqs" | tr ' ' +).tar
@@ -58,18 +54,14 @@ if [ ! -f "$tar" ]; then
 	debootstrap --variant=minbase --include="$(echo "$prereqs" | tr ' ' ,)" bookworm "$tar.d" "$mirror" \
 		>"$tar.log" 2>&1 || { tail -n 20 "$tar.log" >&2; echo "error: debootstrap failed; log: $tar.log" >&2; exit 1; }
 	# debootstrap may leave the root's /proc mounted.
-	unmount "$tar.d"
+	"$in_root_sh" --unmount "$tar.d" || exit 1
 	if ! tar --one-file-system -C "$tar.d" -cf "$tar.tmp" .; then
 		echo "error: cannot pack $tar.d into $tar" >&2
 		exit 1
 	fi
 	mv "$tar.tmp" "$tar" && rm -rf --one-file-system "$tar.d"
 fi
-unmount "$root"
-if [ -n "$(mounts "$root")" ]; then
-	echo "error: still mounted under $root, not removing it: $(mounts "$root" | xargs)" >&2
-	exit 1
-fi
+"$in_root_sh" --unmount "$root" || exit 1
 rm -rf --one-file-system "$root" && mkdir -p "$root" && tar -C "$root" -xf "$tar"
 # apt as the machine has it: the same archive, proxies, keys; and its DNS.
 rm -rf "$root/etc/apt/sources.list" "$root/etc/apt/sources.list.d" "$root/etc/apt/apt.conf.d"
@@ -84,19 +76,12 @@ if ! { git clone -q --no-checkout "$repo" "$root/root/hugesize" &&
 fi
 [ -z "$(git -C "$repo" status --porcelain --untracked-files=no)" ] ||
 	log "note: HEAD $(git -C "$repo" rev-parse --short HEAD) is tested; uncommitted changes are not in it"
-for d in dev sys; do
-	mount --rbind "/$d" "$root/$d" && mount --make-rslave "$root/$d"
-done
-mount -t proc proc "$root/proc"
 log "root ready in $((SECONDS - start)) s: $(chroot "$root" dpkg-query -W | wc -l) packages, HEAD $(git -C "$repo" rev-parse --short HEAD)"
 
-# in_root LOG COMMAND: COMMAND in the clone, with a new user's environment;
-# its output to LOG and, as it comes, to stderr; its last lines, where a
-# failure says why, to LOG.tail.
+# in_root LOG COMMAND: COMMAND in the root's clone; its output to LOG and,
+# as it comes, to stderr; its last lines, where a failure says why, to LOG.tail.
 in_root() {
-	env -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-		HUGESIZE_TIMES=/root/hugesize/build/times.tsv \
-		chroot "$root" sh -c "cd /root/hugesize && $2" </dev/null 2>&1 | tee "$1" >&2
+	"$in_root_sh" "$root" "$2" 2>&1 | tee "$1" >&2
 	local status=$?
 	tail -n 20 "$1" >"$1.tail"
 	return $status
@@ -117,19 +102,8 @@ back=$(grep -c '(back where it started)' "$out")
 ! grep -q 'NOT back where it started' "$out" && [ "$back" -ge 2 ]
 tap $? "the demo's pools are back where they started after each of its $back mappings"
 
-# The phases: each step's own seconds (toolchain/lib/quiet.sh, deps.sh), by kind.
-phases=$(awk -F'\t' '
-	$2 == "packages" { k = "Debian packages installed" }
-	$2 == "step" {
-		if ($3 ~ /\/sid\/|\/static-|stock-musl/) k = "sources and programs fetched"
-		else if ($3 ~ /unpack\.log$/) k = "sources unpacked"
-		else if ($3 ~ /\/config\.log$/) k = "kernel configured"
-		else if ($3 ~ /\/linux-[^\/]*\/build\.log$/) k = "kernel built"
-		else if ($3 ~ /\/uapi-/) k = "uapi headers installed"
-		else k = "other: " $3
-	}
-	{ s[k] += $1 }
-	END { for (k in s) printf "%6d s  %s\n", s[k], k }' "$root/root/hugesize/build/times.tsv" 2>/dev/null | sort -k3)
+# The phases: each step's own seconds, by kind.
+phases=$("$repo/toolchain/lib/phases.sh" "$root/root/hugesize/build/times.tsv" 2>/dev/null)
 guest=$(sed -n 's/^# guest: \([0-9.]*\) s from QEMU start.*/\1/p' "$out" | tail -n 1)
 report=$(
 	echo "# '$first' in the fresh root: $wall s wall; its steps (they overlap under make -j):"

@@ -1,0 +1,39 @@
+#!/bin/bash
+# SPDX-License-Identifier: MIT
+# Usage: in-root.sh ROOT COMMAND
+#        in-root.sh --unmount DIR
+# Runs COMMAND (sh) in ROOT's clone of the project, /root/hugesize, with
+# chroot, as a new user's login would: an empty environment, /dev and /sys
+# bound from the machine, a new /proc; unmounts them when COMMAND ends.
+# HUGESIZE_TIMES in the root is build/times.tsv (check-fresh's phases).
+# --unmount DIR: unmounts all that is mounted at or under DIR, deepest first.
+set -uo pipefail
+usage="usage: in-root.sh ROOT COMMAND | in-root.sh --unmount DIR"
+[ $# = 2 ] || { echo "$usage" >&2; exit 2; }
+
+mounts() { awk -v d="$1" '$5 == d || index($5, d "/") == 1 { print $5 }' /proc/self/mountinfo | sort -r; }
+unmount() {
+	mounts "$1" | while read -r m; do umount -l "$m"; done
+	[ -z "$(mounts "$1")" ] || { echo "error: still mounted under $1: $(mounts "$1" | xargs)" >&2; return 1; }
+}
+if [ "$1" = --unmount ]; then
+	unmount "$(realpath -m "$2")"
+	exit
+fi
+
+root=$(realpath -m "$1")
+if [ ! -d "$root/root/hugesize" ]; then
+	echo "error: $root has no clone in /root/hugesize; make check-fresh makes the root" >&2
+	exit 2
+fi
+[ "$(id -u)" = 0 ] || { echo "error: chroot and mounts need root" >&2; exit 2; }
+unmount "$root" || exit 1
+trap 'unmount "$root"' EXIT
+trap 'exit 130' INT TERM
+for d in dev sys; do
+	mount --rbind "/$d" "$root/$d" && mount --make-rslave "$root/$d" || exit 1
+done
+mount -t proc proc "$root/proc" || exit 1
+env -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+	HUGESIZE_TIMES=/root/hugesize/build/times.tsv \
+	chroot "$root" sh -c "cd /root/hugesize && $2" </dev/null
