@@ -30,10 +30,13 @@ fi
 unmount "$root" || exit 1
 trap 'unmount "$root"' EXIT
 trap 'exit 130' INT TERM
+# Killed with the reader of its output (tee), bash would die of SIGPIPE
+# reporting it and leave the mounts; the command gets the default back.
+trap '' PIPE
 for d in dev sys; do
 	mount --rbind "/$d" "$root/$d" && mount --make-rslave "$root/$d" || exit 1
 done
 mount -t proc proc "$root/proc" || exit 1
-env -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
+env --default-signal=PIPE -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
 	HUGESIZE_TIMES=/root/hugesize/build/times.tsv \
 	chroot "$root" sh -c "cd /root/hugesize && $2" </dev/null
