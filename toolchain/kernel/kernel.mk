@@ -46,7 +46,7 @@ $$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2)) $$(addsuffix /.fet
 $(B)/uapi/$(1)/%/.installed: $$(KSTAMP.$(1))
 	$$(call say,kernel,installing the $$* uapi headers of linux-$(1))
 	+$$(Q)toolchain/lib/quiet.sh $(B)/obj/uapi-$(1)-$$*/install.log \
-		toolchain/kernel/uapi-install.sh $$(KSRC.$(1)) $$* $$(@D) $(B)/obj/uapi-$(1)-$$*
+		toolchain/kernel/uapi-install.sh $$(KSRC.$(1)) $$* $$(@D) $(B)/obj/uapi-$(1)
 	$$(Q)touch $$@
 endef
 
