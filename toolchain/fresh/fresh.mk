@@ -11,7 +11,7 @@
 # toolchain/fresh/in-root.sh runs any command in that root: .ci/run runs the
 # rest of CI there.
 #
-# Uses:     needs, check, say, OTHER_XARCHES, KOBJ.T, KTREE, GUEST
+# Uses:     needs, check, say, summary.sh, OTHER_XARCHES, KOBJ.T, KTREE, GUEST
 # Provides: targets check-fresh, first-steps
 
 PKG.fresh := debootstrap git
@@ -19,7 +19,9 @@ PKG.fresh := debootstrap git
 check-fresh: RESULTS = $(B)/results/fresh
 check-fresh: | $(call needs,fresh)
 	$(call say,fresh,the quick start of README.md in a new Debian 12 root (about 20 minutes on two cores))
+	$(Q)rm -rf $(RESULTS) && mkdir -p $(RESULTS) && echo $@ >$(RESULTS)/stages
 	$(call check,tests/host/fresh/quick-start.sh $(B)/fresh $(B)/roots $(OTHER_XARCHES))
+	$(Q)toolchain/lib/summary.sh $(RESULTS)
 HELP.check-fresh := README's quick start in a debootstrapped Debian 12 root (chroot): the demo, its phases, every XARCH's first steps
 
 # The first rules of XARCH that run an installed program: the kernel's
