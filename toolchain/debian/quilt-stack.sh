@@ -28,14 +28,14 @@ if [ "$series" != none ]; then
 	# A series file may lack its last newline; ours must start on a line of its own.
 	[ ! -s "$tree/debian/patches/series" ] || [ -z "$(tail -c 1 "$tree/debian/patches/series")" ] ||
 		echo >>"$tree/debian/patches/series"
-	for p in $(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series"); do
+	for p in $("$here/../lib/series.sh" "$series"); do
 		[ -f "$dir/$p" ] || { echo "error: $series names $p, which does not exist in $dir/" >&2; exit 1; }
 		"$here/dep3.sh" "$forwarded" "$dir/$p" >"$tree/debian/patches/hugesize/$p"
 		echo "hugesize/$p" >>"$tree/debian/patches/series"
 	done
 fi
 
-total=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$tree/debian/patches/series" | wc -l)
+total=$("$here/../lib/series.sh" "$tree/debian/patches/series" | wc -l)
 echo "# quilt push -a: $total patches in debian/patches/series"
 [ "$total" -gt 0 ] || exit 0
 log=$(mktemp)

@@ -1,8 +1,8 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: apply-series.sh TREE SERIES
-# Applies the patches named in the quilt SERIES file (relative to its folder)
-# to TREE with no fuzz. A copy of what was applied is kept in TREE/.hugesize/,
+# Applies the patches named in the quilt SERIES file (paths relative to its
+# folder, toolchain/lib/series.sh) to TREE with no fuzz. A copy of what was applied is kept in TREE/.hugesize/,
 # so a later call first takes the old series back out: the tree follows the
 # series without being unpacked again, and every file a patch touched gets a
 # new mtime, which is what makes incremental builds see the change.
@@ -12,7 +12,7 @@ series=${2:?usage: apply-series.sh TREE SERIES}
 dir=$(dirname "$series")
 state=$tree/.hugesize
 
-patches() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"; }
+patches() { "$(dirname "$0")/series.sh" "$1"; }
 
 if [ -f "$state/series" ]; then
 	for p in $(patches "$state/series" | tac); do
@@ -30,6 +30,6 @@ for p in $(patches "$series"); do
 		echo "error: $dir/$p does not apply to $tree with no fuzz; rebase it onto this tree" >&2
 		exit 1
 	fi
-	cp "$dir/$p" "$state/$p"
+	mkdir -p "$state/$(dirname "$p")" && cp "$dir/$p" "$state/$p"
 done
 cp "$series" "$state/series"

@@ -46,7 +46,7 @@ UNPACK.glibc-2.36   = toolchain/lib/unpack.sh /usr/src/glibc/glibc-2.36.tar.xz $
 
 # The quilt series and the patches it names; a stamp named after their hash
 # sits in the tree's .hugesize/, which apply-series.sh renews on every change.
-libc_series = $(1)/series $(addprefix $(1)/,$(shell sed 's/#.*//' $(1)/series 2>/dev/null))
+libc_series = $(1)/series $(addprefix $(1)/,$(shell toolchain/lib/series.sh $(1)/series 2>/dev/null))
 libc_src    = $(B)/src/$(1)-$(2)
 libc_stamp  = $(call libc_src,$(1),$(2))/.hugesize/applied.$(call hash,$(call libc_series,libc-patches/$(1)/$(2)))
 

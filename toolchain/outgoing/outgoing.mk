@@ -19,19 +19,24 @@ SUBMITTER ?= $(shell git config user.name) <$(shell git config user.email)>
 VARHELP.SUBMITTER := with outgoing: "Name <email>" to send as (default: git config user.name, user.email)
 OUTGOING := $(B)/outgoing
 
-# $(call mail_kernel,VERSION,EXTRA-TO): the kernel series of VERSION.
+# $(call mail_kernel,VERSION,FOLDER,EXTRA-TO): one mail series of the kernel
+# patches of VERSION, FOLDER being kernel/VERSION or a folder in it that has
+# a cover letter (kernel/7.2/fork-fix: linux-7.2-fork-fix).
 define mail_kernel
-outgoing-kernel-$(1): $(KSTAMP.$(1))
-	$$(call say,mail,kernel/$(1) -> $(OUTGOING)/linux-$(1))
+outgoing-$(call mail_name,$(2)): $(KSTAMP.$(1))
+	$$(call say,mail,$(2) -> $(OUTGOING)/$(call mail_name,$(2)))
 	$(Q)gm() { (cd $(KSRC.$(1)) && perl scripts/get_maintainer.pl --nogit --nogit-fallback \
-		--norolestats "$$$$@" $(abspath $(addprefix kernel/$(1)/,$(shell sed 's/#.*//' kernel/$(1)/series)))); }; \
+		--norolestats "$$$$@" $(abspath $(addprefix $(2)/,$(shell toolchain/lib/series.sh --mail $(2))))); }; \
 	people=$$$$(gm --nol | sed ":a;N;s/\n/, /;ba"); lists=$$$$(gm --nom --nor); \
-	toolchain/outgoing/outgoing.sh kernel/$(1) $(OUTGOING)/linux-$(1) '$$(SUBMITTER)' \
-		"$(if $(2),$(2)$$(comma) )$$$$people" $$$$lists
-OUTGOING_SERIES += outgoing-kernel-$(1)
+	toolchain/outgoing/outgoing.sh $(2) $(OUTGOING)/$(call mail_name,$(2)) '$$(SUBMITTER)' \
+		"$(if $(3),$(3)$$(comma) )$$$$people" $$$$lists
+OUTGOING_SERIES += outgoing-$(call mail_name,$(2))
 endef
-$(eval $(call mail_kernel,7.2))
-$(foreach v,$(filter-out 7.2,$(KVERS)),$(eval $(call mail_kernel,$(v),stable@vger.kernel.org)))
+mail_name    = linux-$(subst /,-,$(patsubst kernel/%,%,$(1)))
+mail_folders = $(patsubst %/,%,$(dir $(wildcard kernel/$(1)/0000-cover-letter.patch kernel/$(1)/*/0000-cover-letter.patch)))
+$(foreach f,$(call mail_folders,7.2),$(eval $(call mail_kernel,7.2,$(f))))
+$(foreach v,$(filter-out 7.2,$(KVERS)),$(foreach f,$(call mail_folders,$(v)),\
+	$(eval $(call mail_kernel,$(v),$(f),stable@vger.kernel.org))))
 
 outgoing-glibc:
 	$(call say,mail,libc-patches/glibc/2.43 -> $(OUTGOING)/glibc-2.43)
@@ -44,8 +49,8 @@ outgoing-musl:
 OUTGOING_SERIES += outgoing-glibc outgoing-musl
 
 check-outgoing:
-	$(call check,tests/host/outgoing/outgoing.sh $(B)/outgoing-test kernel/7.2 kernel/6.12 kernel/6.1 \
-		libc-patches/glibc/2.43 libc-patches/musl/1.2.6)
+	$(call check,tests/host/outgoing/outgoing.sh $(B)/outgoing-test \
+		$(foreach v,$(KVERS),$(call mail_folders,$(v))) libc-patches/glibc/2.43 libc-patches/musl/1.2.6)
 HELP.check-outgoing := the export refuses placeholder identities and writes every message as the submitter
 HOST_CHECKS += check-outgoing
 

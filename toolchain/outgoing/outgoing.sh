@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Usage: outgoing.sh SERIES-DIR OUT 'Name <email>' TO [CC...]
 #
-# Re-exports the series of SERIES-DIR (its cover letter 0000-*.patch and the
-# patches its quilt `series` names) into OUT for git send-email, as the
+# Re-exports the mail series of SERIES-DIR (its cover letter 0000-*.patch and
+# its patches, toolchain/lib/series.sh --mail) into OUT for git send-email, as the
 # submitter: From: and Signed-off-by: of the project's neutral identity
 # become 'Name <email>', the cover letter's shortlog names them, and every
 # message gets To: TO and Cc: CC... A placeholder identity (the project's,
@@ -27,7 +27,7 @@ esac
 [ "$name" != "${neutral%% <*}" ] && [ -n "$name" ] && [ "$name" != "$id" ] ||
 	{ echo "error: '$id' has no name of a person in front of <$email>" >&2; exit 1; }
 
-patches=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$dir/series")
+patches=$("$(dirname "$0")/../lib/series.sh" --mail "$dir")
 rm -rf "$out" && mkdir -p "$out"
 for p in $(cd "$dir" && ls 0000-*.patch 2>/dev/null) $patches; do
 	{

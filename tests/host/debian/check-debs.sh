@@ -24,6 +24,7 @@ usage="usage: check-debs.sh WORK FORWARDED MUSL MUSL_STOCK MUSL_SERIES GLIBC GLI
 work=$(realpath -m "$1") forwarded=$2
 musl=$3 musl_stock=$4 musl_series=$5 glibc=$6 glibc_stock=$7 glibc_series=$8 hugesize=$9
 here=$(dirname "$0")
+series_sh=$here/../../../toolchain/lib/series.sh
 libc_t=$here/../libc
 . "$here/../../lib/tap.sh"
 rm -rf "$work" && mkdir -p "$work"
@@ -63,10 +64,10 @@ values() {
 # every patch applied and no fuzz. Two results.
 stack() {
 	local tree=$1 series=$2 name=$3 ours n status p
-	ours=$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$series" | sed 's|^|hugesize/|')
+	ours=$("$series_sh" "$series" | sed 's|^|hugesize/|')
 	n=$(echo "$ours" | wc -l)
 	: >"$log"
-	[ "$(sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$tree/debian/patches/series" | tail -n "$n")" = "$ours" ] ||
+	[ "$("$series_sh" "$tree/debian/patches/series" | tail -n "$n")" = "$ours" ] ||
 		echo "  debian/patches/series does not end with $series's patches" >>"$log"
 	for p in $ours; do
 		for f in Description Author Forwarded Last-Update; do

@@ -24,7 +24,7 @@ arches=$*
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
 
-patches() { sed -e 's/#.*//' -e '/^[[:space:]]*$/d' "$1"; }
+patches() { "$top/toolchain/lib/series.sh" "$1"; }
 
 # probe.c: each name must exist and equal log2(size) << 26.
 {
