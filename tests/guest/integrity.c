@@ -16,7 +16,6 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "cmdline.h"
 #include "hugemap.h"
 #include "pattern.h"
 #include "sizetest.h"
@@ -63,16 +62,6 @@ static enum child_saw child_sees_parent(struct hugemap *m)
 }
 
 /*
- * A kernel bug this suite found and the guest's table names
- * (hugesize.known_bugs= on the command line, doc/known-bugs.md): the
- * test reports it as a skip that says so, not as a pass.
- */
-static int known_bug(const char *name)
-{
-	return cmdline_lists("known_bugs", name, strlen(name));
-}
-
-/*
  * PAGES pages of the size made as map_kind: a pattern written through one
  * view reads back through a second (TWO_VIEWS), or across fork (FORK:
  * shared, or copy-on-write for a private mapping).
@@ -83,7 +72,6 @@ static int known_bug(const char *name)
 		.size_bits = (unsigned int)hugesize_flags(self->bytes),			\
 	};										\
 	struct hugemap m;								\
-	enum child_saw saw;								\
 	char *second;									\
 	int ret;									\
 											\
@@ -102,13 +90,8 @@ static int known_bug(const char *name)
 		pattern_fill(second, m.len, CHILD);					\
 		EXPECT_EQ(-1, pattern_check(m.view[0], m.len, CHILD));			\
 	} else {									\
-		saw = child_sees_parent(&m);						\
-		if (saw == CHILD_ZERO_PAGE && known_bug("fork-contpte")) {		\
-			hugemap_release(&m);						\
-			SKIP(return, "known kernel bug fork-contpte: the child got "	\
-			     "a zeroed page, not the parent's (doc/known-bugs.md)");	\
-		}									\
-		EXPECT_EQ(CHILD_OK, saw) TH_LOG("the child did not see the data it should");\
+		EXPECT_EQ(CHILD_OK, child_sees_parent(&m))				\
+			TH_LOG("the child did not see the data it should");		\
 		EXPECT_EQ(-1, pattern_check(m.view[0], m.len,				\
 			  (map_kind) == HUGEMAP_MMAP_PRIVATE ? PARENT : CHILD));	\
 	}										\

@@ -17,5 +17,3 @@ ARCH_POOLS    := hugepagesz=1G hugepages=2 hugepagesz=32M hugepages=8 hugepagesz
 ARCH_SIZES    := 64KB 2MB 32MB 1GB
 ARCH_FLAVOURS := musl glibc
 ARCH_QEMU_PACKAGE := qemu-system-arm
-# Kernel bugs the suite reports as known on a tree (doc/known-bugs.md).
-ARCH_KNOWN_BUGS.7.2 := fork-contpte

@@ -28,12 +28,3 @@ ARCH_QEMU_PACKAGE := qemu-system-misc
 # Debian 12 has no riscv64 port: busybox-static and bash-static come from
 # Debian 13.
 ARCH_DEB_SUITE := trixie
-# The same bug as arm64's fork-contpte (doc/known-bugs.md) with Svnapot's
-# 64K pages: the child of a fork reads zero from a private 64K page (25 and
-# 22 of 100 runs, musl and glibc; 1 of 25 with -smp 1; 2M and 1G 0 of 25).
-# copy_hugetlb_page_range() asks ptdesc_pmd_is_shared() of the table that
-# holds dst_pte without checking sz == PMD_SIZE (__huge_pmd_unshare() does):
-# for a 64K page that is a PTE table, whose pt_share_count shares a union
-# with pt_index, stale from the page's last use, so fork skips the mapping.
-# With that check added, 0 of 100 and 0 of 100.
-ARCH_KNOWN_BUGS.7.2 := fork-contpte

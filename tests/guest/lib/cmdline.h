@@ -4,8 +4,8 @@
 /*
  * The value of hugesize.KEY= on the kernel command line, which the host puts
  * there from the guest's toolchain/arch/ARCH.mk (hugesize.sizes=2MB,1GB) and
- * from the make variables (hugesize.patches=series|none,
- * hugesize.known_bugs=...); NULL when absent.
+ * from the make variables (hugesize.patches=series|none, hugesize.xfail=...);
+ * NULL when absent.
  */
 #include <stdio.h>
 #include <string.h>

@@ -108,14 +108,24 @@ static int test_timeout(void)
 }
 
 /*
- * Whether the failures of program NAME are expected: it is in the list
- * hugesize.xfail= (the programs that test what the kernel series changes,
- * when the guest boots the kernel without it), by its name without the
- * libc flavour (.glibc, .stock-musl). Its failures become TAP TODO results.
+ * Which failures are expected: those the list hugesize.xfail= names (what
+ * the kernel series changes, when the guest boots the kernel without it),
+ * each item a program by its name without the libc flavour (.glibc,
+ * .stock-musl), for all its failures, or PROGRAM:RESULT for one result.
+ * They become TAP TODO results.
  */
 static int expected_to_fail(const char *name)
 {
 	return cmdline_lists("xfail", name, strcspn(name, "."));
+}
+
+static int expected_result(const char *name, const char *result, size_t len)
+{
+	char item[256];
+	int n = snprintf(item, sizeof(item), "%.*s:%.*s", (int)strcspn(name, "."), name,
+			 (int)len, result);
+
+	return n > 0 && (size_t)n < sizeof(item) && cmdline_lists("xfail", item, (size_t)n);
 }
 
 static const char *uptime(char *buf, size_t len)
@@ -194,6 +204,7 @@ struct run {
 static void forward_line(struct run *r, char *line)
 {
 	char *rest;
+	size_t len;
 
 	if (!strncmp(line, "ok ", 3) || !strncmp(line, "not ok ", 7)) {
 		int fail = line[0] == 'n';
@@ -201,12 +212,15 @@ static void forward_line(struct run *r, char *line)
 		rest = line + (fail ? 7 : 3);
 		rest += strspn(rest, "0123456789");
 		rest += strspn(rest, " -");
+		len = strcspn(rest, "#");
+		while (len && rest[len - 1] == ' ')
+			len--;
 		r->results++;
-		if (fail && r->expected) {
+		if (fail && (r->expected || expected_result(r->prog, rest, len))) {
 			char what[1024];
 
 			snprintf(what, sizeof(what), "%.*s # TODO expected: this kernel lacks the series",
-				 (int)strcspn(rest, "#"), rest);
+				 (int)len, rest);
 			r->xfailed++;
 			result(r->tally, "not ok", r->prog, what);
 			return;
