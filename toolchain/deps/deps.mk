@@ -9,7 +9,8 @@
 #
 # Uses:     XARCH's table (ARCH_QEMU_PACKAGE, ARCH_TRIPLET, ARCH_KCROSS), KVER,
 #           TRIPLET.DEBARCH (every architecture table's ARCH_DEB -> ARCH_TRIPLET)
-# Provides: needs, cross_packages, GLIBC_HOST, SID_PIN.PACKAGE, sid; target deps
+# Provides: needs, cross_packages, GLIBC_HOST, SID_PIN.PACKAGE, DEB_PIN.PACKAGE, kdeb, sid;
+#           target deps
 
 # The build machine's GNU triplet (its own gcc's), from its Debian
 # architecture: dpkg is in every Debian root, gcc not yet.
@@ -50,8 +51,14 @@ PKG.base     := make gcc libc6-dev patch xz-utils perl
 PKG.kernel   := flex bison bc libelf-dev rsync
 # checkpatch.pl's SPDX check (scripts/spdxcheck.py) imports these.
 PKG.checkpatch := python3 python3-ply python3-git
+# Debian 12's kernel sources, at exactly these versions: a security update
+# of linux-source-6.12 changes what is tested only when this line does.
+DEB_PIN.linux-source-6.12 := 6.12.118-1~deb12u1
+DEB_PIN.linux-source-6.1  := 6.1.192-3
 $(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) \
-	$$(if $$(SID_PIN.linux-source-$(v)),,linux-source-$(v))))
+	$$(if $$(SID_PIN.linux-source-$(v)),,linux-source-$(v)=$$(DEB_PIN.linux-source-$(v)))))
+# $(call kdeb,VERSION): the Debian version of linux-source-VERSION the build takes.
+kdeb = $(or $(SID_PIN.linux-source-$(1)),$(DEB_PIN.linux-source-$(1)),$(error no pin of linux-source-$(1) in toolchain/deps/deps.mk))
 # The guest kernel's compiler alone, so that its configure and build wait
 # for nothing else.
 PKG.kcc      := $(call cross_packages,$(ARCH_KCROSS:%-=%))

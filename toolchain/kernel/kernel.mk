@@ -12,8 +12,8 @@
 # checks all read these trees and their uapi headers; nothing else unpacks
 # or installs a kernel.
 #
-# Uses:     KVER, KERNEL_PATCHES, XARCH's table (toolchain/arch/), needs, hash, say
-# Provides: KSRC.T KSTAMP.T UAPI.T (every tree T), KIMAGE.T (KVER's trees,
+# Uses:     KVER, KERNEL_PATCHES, XARCH's table (toolchain/arch/), ARCHES, needs, hash, say, kdeb
+# Provides: KSRC.T KSTAMP.T UAPI.T KNAME.T (every tree T), KIMAGE.T (KVER's trees,
 #           patched and not), KTREE (the tree of KVER and KERNEL_PATCHES),
 #           UAPI_ARCHES; targets kernel, check-kernel-verify
 
@@ -30,16 +30,24 @@ kseries = kernel/$(1)/series
 ksid     = $(if $(SID_PIN.linux-source-$(1)),$(call sid,linux-source-$(1)))
 ktarball = $(call ksid,$(1))/usr/src/linux-source-$(1).tar.xz
 
-# $(call kernel_tree,TREE,VERSION,SERIES): unpack once, then make the tree
-# follow SERIES (toolchain/lib/apply-series.sh takes the old one back out).
+# $(call kernel_tree,TREE,VERSION,SERIES): unpack the pinned Debian version
+# (again when the pin moves, TREE.debian says which one is there, and then
+# the tree's objects go too: the tarball's mtimes are older), then make
+# the tree follow SERIES (toolchain/lib/apply-series.sh takes the old one
+# back out). KNAME.TREE says what it is, in the results of every guest.
 define kernel_tree
 KSRC.$(1)   := $(B)/src/linux-$(1)
-KFILES.$(1) := $(3) $$(addprefix $(dir $(3)),$$(shell sed 's/#.*//' $(3) 2>/dev/null))
-KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))
+KFILES.$(1) := $(3) $$(addprefix $(dir $(3)),$$(shell toolchain/lib/series.sh $(3) 2>/dev/null))
+KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))-$(call kdeb,$(2))
+KNAME.$(1)  := linux-source-$(2) $(call kdeb,$(2)) $(if $(filter /dev/null,$(3)),as Debian ships it,with $(3))
 UAPI.$(1)   := $(B)/uapi/$(1)
 $$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2)) $$(addsuffix /.fetched,$$(call ksid,$(2)))
-	$$(Q)[ -d $$(KSRC.$(1)) ] || { $$(call say_sh,kernel,unpacking linux-source-$(2) into $$(KSRC.$(1))); \
-		toolchain/lib/quiet.sh $$(KSRC.$(1)).unpack.log toolchain/lib/unpack.sh $$(call ktarball,$(2)) $$(KSRC.$(1)); }
+	$$(Q)[ "$$$$(cat $$(KSRC.$(1)).debian 2>/dev/null)" = '$(call kdeb,$(2))' ] || { \
+		$$(call say_sh,kernel,unpacking linux-source-$(2) $(call kdeb,$(2)) into $$(KSRC.$(1))); \
+		rm -rf $$(KSRC.$(1)) $$(KSRC.$(1)).debian $(B)/obj/uapi-$(1) $(ARCHES:%=$(B)/obj/linux-$(1)-%) && \
+		toolchain/lib/quiet.sh $$(KSRC.$(1)).unpack.log \
+			toolchain/lib/unpack.sh $$(call ktarball,$(2)) $$(KSRC.$(1)) && \
+		echo '$(call kdeb,$(2))' >$$(KSRC.$(1)).debian; }
 	$$(call say,kernel,applying $(3) to linux-$(1))
 	$$(Q)toolchain/lib/apply-series.sh $$(KSRC.$(1)) $(3)
 	$$(Q)touch $$@
