@@ -45,8 +45,9 @@ install() {
 unserved() {
 	for p in $missing; do
 		case $p in *=*) ;; *) continue ;; esac
-		apt-cache madison "${p%%=*}" 2>/dev/null | awk -F' *[|] *' '{ print $2 }' | grep -qxF "${p#*=}" && continue
-		echo "error: the archive has no ${p%%=*} ${p#*=}; it serves:$(apt-cache madison "${p%%=*}" 2>/dev/null | awk -F' *[|] *' '{ printf " %s", $2 }')" >&2
+		served=$(apt-cache madison "${p%%=*}" 2>/dev/null | awk -F' *[|] *' '{ print $2 }')
+		printf '%s\n' "$served" | grep -qxF "${p#*=}" && continue
+		echo "error: the archive has no ${p%%=*} ${p#*=}; it serves:" $served >&2
 		echo "  to move on, change the pin of ${p%%=*} in toolchain/deps/deps.mk (DEB_PIN)" >&2
 	done
 }

@@ -37,17 +37,18 @@ ktarball = $(call ksid,$(1))/usr/src/linux-source-$(1).tar.xz
 # back out). KNAME.TREE says what it is, in the results of every guest.
 define kernel_tree
 KSRC.$(1)   := $(B)/src/linux-$(1)
+KDEB.$(1)   := $(call kdeb,$(2))
 KFILES.$(1) := $(3) $$(addprefix $(dir $(3)),$$(shell toolchain/lib/series.sh $(3) 2>/dev/null))
-KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))-$(call kdeb,$(2))
-KNAME.$(1)  := linux-source-$(2) $(call kdeb,$(2)) $(if $(filter /dev/null,$(3)),as Debian ships it,with $(3))
+KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))-$$(KDEB.$(1))
+KNAME.$(1)  := linux-source-$(2) $$(KDEB.$(1)) $(if $(filter /dev/null,$(3)),as Debian ships it,with $(3))
 UAPI.$(1)   := $(B)/uapi/$(1)
 $$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2)) $$(addsuffix /.fetched,$$(call ksid,$(2)))
-	$$(Q)[ "$$$$(cat $$(KSRC.$(1)).debian 2>/dev/null)" = '$(call kdeb,$(2))' ] || { \
-		$$(call say_sh,kernel,unpacking linux-source-$(2) $(call kdeb,$(2)) into $$(KSRC.$(1))); \
+	$$(Q)[ "$$$$(cat $$(KSRC.$(1)).debian 2>/dev/null)" = '$$(KDEB.$(1))' ] || { \
+		$$(call say_sh,kernel,unpacking linux-source-$(2) $$(KDEB.$(1)) into $$(KSRC.$(1))); \
 		rm -rf $$(KSRC.$(1)) $$(KSRC.$(1)).debian $(B)/obj/uapi-$(1) $(ARCHES:%=$(B)/obj/linux-$(1)-%) && \
 		toolchain/lib/quiet.sh $$(KSRC.$(1)).unpack.log \
 			toolchain/lib/unpack.sh $$(call ktarball,$(2)) $$(KSRC.$(1)) && \
-		echo '$(call kdeb,$(2))' >$$(KSRC.$(1)).debian; }
+		echo '$$(KDEB.$(1))' >$$(KSRC.$(1)).debian; }
 	$$(call say,kernel,applying $(3) to linux-$(1))
 	$$(Q)toolchain/lib/apply-series.sh $$(KSRC.$(1)) $(3)
 	$$(Q)touch $$@

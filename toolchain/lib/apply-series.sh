@@ -2,8 +2,8 @@
 # SPDX-License-Identifier: MIT
 # Usage: apply-series.sh TREE SERIES
 # Applies the patches named in the quilt SERIES file (paths relative to its
-# folder, toolchain/lib/series.sh) to TREE with no fuzz. A copy of what was applied is kept in TREE/.hugesize/,
-# so a later call first takes the old series back out: the tree follows the
+# folder, toolchain/lib/series.sh) to TREE with no fuzz. A copy of what was
+# applied is kept in TREE/.hugesize/, so a later call first takes the old series back out: the tree follows the
 # series without being unpacked again, and every file a patch touched gets a
 # new mtime, which is what makes incremental builds see the change.
 set -eu

@@ -3,8 +3,9 @@
 # Usage: outgoing.sh WORKDIR SERIES-DIR...
 # TAP: toolchain/outgoing/outgoing.sh refuses placeholder identities, and
 # for each mail series writes every message (cover letter and the patches of
-# its series, every .patch file of its folder) with the submitter in From: and any Signed-off-by:, To: set, and
-# nothing of the project's neutral identity left.
+# its series: every .patch file of its folder) with the submitter in From:
+# and any Signed-off-by:, To: set, and nothing of the project's neutral
+# identity left.
 set -u
 here=$(dirname "$0")
 . "$here/../../lib/tap.sh"
