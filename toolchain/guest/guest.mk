@@ -48,16 +48,20 @@ $(GUEST)/tests/%.glibc: %.c $(GLIBC_DIR)/.installed $(GUEST_INPUTS)
 
 # The kernel series' own selftest, from the patched tree of KVER (under
 # selftests/vm on 6.1, selftests/mm later) with the warnings of the
-# kernel's selftests (it defines _GNU_SOURCE itself). Built so also when
-# the guest boots KVER without the series (KERNEL_PATCHES=none), where it
-# must fail: that is the regression test of the series.
+# kernel's selftests (it defines _GNU_SOURCE itself), linked with the pool
+# helpers of selftests/mm where the tree has them (7.2; the backports keep
+# their own). Built so also when the guest boots KVER without the series
+# (KERNEL_PATCHES=none), where it must fail: that is the regression test of
+# the series.
 SELFTEST := $(B)/guest/$(KVER)-$(XARCH)/selftest/kselftest-hugetlb-pagesize
 $(SELFTEST): $(B)/musl-$(ARCH_MUSL)/.built $(KSTAMP.$(KVER)) $(UAPI.$(KVER))/$(ARCH_UAPI)/.installed | $(call needs,cc)
 	$(call say,guest,building the kernel selftest hugetlb-pagesize of linux-$(KVER))
 	$(Q)mkdir -p $(@D) && src=$$(ls $(KSRC.$(KVER))/tools/testing/selftests/*/hugetlb-pagesize.c 2>/dev/null) || \
 		{ echo "error: $(KSRC.$(KVER)) has no tools/testing/selftests/*/hugetlb-pagesize.c: is kernel/$(KVER)/series complete?" >&2; exit 1; }; \
+		dir=$$(dirname $$src); helpers=; [ ! -e $$dir/hugepage_settings.c ] || \
+			helpers="$$dir/vm_util.c $$dir/hugepage_settings.c"; \
 		$(MUSL_CC) -static -std=gnu11 -O2 -Wall -Werror -isystem $(UAPI.$(KVER))/$(ARCH_UAPI)/include \
-			-isystem $(KSRC.$(KVER))/tools/testing/selftests -o $@ $$src
+			-isystem $(KSRC.$(KVER))/tools/testing/selftests -o $@ $$src $$helpers
 
 # The root file system's own programs: /init (the test runner) and
 # /bin/hugesize. Where the guest runs Debian's musl too, they are built with
