@@ -1,59 +1,76 @@
 # SPDX-License-Identifier: MIT
-# The outgoing stage: each series, as its submitter mails it.
+# The outgoing stage: each mainline series, as its submitter mails it.
 #
-#   kernel/VERSION/, libc-patches/LIBC/VERSION/ + the submitter's identity
-#     ─► build/outgoing/TREE/*.patch, with To: and Cc:, ready for git send-email
+#   kernel/KVER/**, libc-patches/{glibc/2.43,musl/1.2.6}/** + the submitter
+#     ─► build/outgoing/NAME/*.patch, with To: and Cc:, ready for git send-email
 #
-# The stored patches carry the project's neutral identity; the export puts
-# the submitter's in From: and Signed-off-by: (SUBMITTER, by default git's
-# user.name and user.email) and refuses a placeholder. Recipients: for the
-# kernel, scripts/get_maintainer.pl of the patched tree (people To:, lists
-# Cc:; the backports to stable@, after the mainline series is merged); the
-# project's list for glibc and musl. The Debian 12 libc backports are for
-# distributions and are not mailed.
+# A mail series is a folder with a 0000-cover-letter.patch (series.sh --mail).
+# Only mainline series are written: the kernel/6.x backports and the Debian
+# 12 libc series are carries for distributions (kernel/6.x/README), and
+# stable takes a fix only once mainline has it, with its upstream commit.
+# The stored patches carry the project's neutral identity and no sign-off;
+# the export puts SUBMITTER in From:, adds Assisted-by: ASSISTED_BY and, for
+# the kernel and glibc, the submitter's Signed-off-by: once DCO=yes says
+# they certify the Developer's Certificate of Origin (outgoing.sh).
+# Recipients: for the kernel, scripts/get_maintainer.pl of the patched tree
+# (people To:, lists Cc:) and MAIL_CC of the folder; the project's list for
+# glibc and musl.
 #
-# Uses:     KSRC.T, KSTAMP.T, say
+# Uses:     KVERS (mainline first), KSRC.T, KSTAMP.T, say_sh
 # Provides: target outgoing
 
-SUBMITTER ?= $(shell git config user.name) <$(shell git config user.email)>
-VARHELP.SUBMITTER := with outgoing: "Name <email>" to send as (default: git config user.name, user.email)
+SUBMITTER   ?= $(shell git config user.name) <$(shell git config user.email)>
+DCO         ?=
+ASSISTED_BY ?=
+VARHELP.SUBMITTER   := with outgoing: "Name <email>" to send as (default: git config user.name, user.email)
+VARHELP.DCO         := with outgoing: yes certifies the Developer's Certificate of Origin for your Signed-off-by
+VARHELP.ASSISTED_BY := with outgoing: AGENT:MODEL of the AI coding assistant, for the Assisted-by: tag
 OUTGOING := $(B)/outgoing
+MAINLINE := $(firstword $(KVERS))
 
-# $(call mail_kernel,VERSION,FOLDER,EXTRA-TO): one mail series of the kernel
-# patches of VERSION, FOLDER being kernel/VERSION or a folder in it that has
-# a cover letter (kernel/7.2/fork-fix: linux-7.2-fork-fix).
+mail_folders = $(patsubst %/0000-cover-letter.patch,%,$(wildcard $(1)/0000-cover-letter.patch $(1)/*/0000-cover-letter.patch))
+mail_name    = $(subst /,-,$(patsubst kernel/%,linux-%,$(patsubst libc-patches/%,%,$(1))))
+MAIL_CC.kernel/$(MAINLINE)            := linux-api@vger.kernel.org
+MAIL_CC.kernel/$(MAINLINE)/fork-fix   := linux-arm-kernel@lists.infradead.org linux-riscv@lists.infradead.org
+MAIL_CC.kernel/$(MAINLINE)/arch-align := linux-mm@kvack.org
+MAIL_TO.glibc := libc-alpha@sourceware.org
+MAIL_TO.musl  := musl@lists.openwall.com
+OUTGOING_FLAGS = --assisted-by '$(ASSISTED_BY)' $(if $(filter yes,$(DCO)),--dco-certified)
+
+# $(call mail_kernel,FOLDER): one mail series of kernel/MAINLINE.
 define mail_kernel
-outgoing-$(call mail_name,$(2)): $(KSTAMP.$(1))
-	$$(call say,mail,$(2) -> $(OUTGOING)/$(call mail_name,$(2)))
-	$(Q)gm() { (cd $(KSRC.$(1)) && perl scripts/get_maintainer.pl --nogit --nogit-fallback \
-		--norolestats "$$$$@" $(abspath $(addprefix $(2)/,$(shell toolchain/lib/series.sh --mail $(2))))); }; \
+outgoing-$(call mail_name,$(1)): $(KSTAMP.$(MAINLINE))
+	$$(call say,mail,$(1) -> $(OUTGOING)/$(call mail_name,$(1)))
+	$(Q)gm() { (cd $(KSRC.$(MAINLINE)) && perl scripts/get_maintainer.pl --nogit --nogit-fallback \
+		--norolestats "$$$$@" $(abspath $(addprefix $(1)/,$(shell toolchain/lib/series.sh --mail $(1))))); }; \
 	people=$$$$(gm --nol | sed ":a;N;s/\n/, /;ba"); lists=$$$$(gm --nom --nor); \
-	toolchain/outgoing/outgoing.sh $(2) $(OUTGOING)/$(call mail_name,$(2)) '$$(SUBMITTER)' \
-		"$(if $(3),$(3)$$(comma) )$$$$people" $$$$lists
+	toolchain/outgoing/outgoing.sh --signoff $$(OUTGOING_FLAGS) $(1) $(OUTGOING)/$(call mail_name,$(1)) \
+		'$$(SUBMITTER)' "$$$$people" $$$$lists $(MAIL_CC.$(1))
+OUTGOING_SERIES += outgoing-$(call mail_name,$(1))
+endef
+# $(call mail_libc,LIBC,FOLDER,SIGNOFF)
+define mail_libc
+outgoing-$(call mail_name,$(2)):
+	$$(call say,mail,$(2) -> $(OUTGOING)/$(call mail_name,$(2)))
+	$(Q)toolchain/outgoing/outgoing.sh $(3) $$(OUTGOING_FLAGS) $(2) $(OUTGOING)/$(call mail_name,$(2)) \
+		'$$(SUBMITTER)' $(MAIL_TO.$(1))
 OUTGOING_SERIES += outgoing-$(call mail_name,$(2))
 endef
-mail_name    = linux-$(subst /,-,$(patsubst kernel/%,%,$(1)))
-mail_folders = $(patsubst %/,%,$(dir $(wildcard kernel/$(1)/0000-cover-letter.patch kernel/$(1)/*/0000-cover-letter.patch)))
-$(foreach f,$(call mail_folders,7.2),$(eval $(call mail_kernel,7.2,$(f))))
-$(foreach v,$(filter-out 7.2,$(KVERS)),$(foreach f,$(call mail_folders,$(v)),\
-	$(eval $(call mail_kernel,$(v),$(f),stable@vger.kernel.org))))
-
-outgoing-glibc:
-	$(call say,mail,libc-patches/glibc/2.43 -> $(OUTGOING)/glibc-2.43)
-	$(Q)toolchain/outgoing/outgoing.sh libc-patches/glibc/2.43 $(OUTGOING)/glibc-2.43 '$(SUBMITTER)' \
-		libc-alpha@sourceware.org
-outgoing-musl:
-	$(call say,mail,libc-patches/musl/1.2.6 -> $(OUTGOING)/musl-1.2.6)
-	$(Q)toolchain/outgoing/outgoing.sh libc-patches/musl/1.2.6 $(OUTGOING)/musl-1.2.6 '$(SUBMITTER)' \
-		musl@lists.openwall.com
-OUTGOING_SERIES += outgoing-glibc outgoing-musl
+MAIL_KERNEL := $(call mail_folders,kernel/$(MAINLINE))
+MAIL_GLIBC  := $(call mail_folders,libc-patches/glibc/2.43)
+MAIL_MUSL   := $(call mail_folders,libc-patches/musl/1.2.6)
+$(foreach f,$(MAIL_KERNEL),$(eval $(call mail_kernel,$(f))))
+$(foreach f,$(MAIL_GLIBC),$(eval $(call mail_libc,glibc,$(f),--signoff)))
+# musl takes no Signed-off-by.
+$(foreach f,$(MAIL_MUSL),$(eval $(call mail_libc,musl,$(f))))
+NOT_MAILED := $(addprefix kernel/,$(filter-out $(MAINLINE),$(KVERS))) libc-patches/glibc/2.36 libc-patches/musl/1.2.3
 
 check-outgoing:
-	$(call check,tests/host/outgoing/outgoing.sh $(B)/outgoing-test \
-		$(foreach v,$(KVERS),$(call mail_folders,$(v))) libc-patches/glibc/2.43 libc-patches/musl/1.2.6)
-HELP.check-outgoing := the export refuses placeholder identities and writes every message as the submitter
+	$(call check,tests/host/outgoing/outgoing.sh $(B)/outgoing-test $(MAIL_KERNEL) $(MAIL_GLIBC) $(MAIL_MUSL))
+HELP.check-outgoing := the export refuses what it must not send and writes every message as the submitter
 HOST_CHECKS += check-outgoing
 
 outgoing: $(OUTGOING_SERIES)
-HELP.outgoing := every series as SUBMITTER mails it, with recipients, in $(OUTGOING)/TREE/ (git send-email)
+	$(Q)for s in $(NOT_MAILED); do $(call say_sh,mail,not mailed: '$$s' (a carry for distributions)); done
+HELP.outgoing := every mainline series as SUBMITTER mails it (DCO=yes ASSISTED_BY=AGENT:MODEL), in $(OUTGOING)/NAME/
 .PHONY: outgoing $(OUTGOING_SERIES)

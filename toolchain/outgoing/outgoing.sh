@@ -1,45 +1,95 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Usage: outgoing.sh SERIES-DIR OUT 'Name <email>' TO [CC...]
+usage="usage: outgoing.sh [--signoff --dco-certified] --assisted-by AGENT:MODEL
+                   SERIES-DIR OUT 'Name <email>' TO [CC...]"
 #
 # Re-exports the mail series of SERIES-DIR (its cover letter 0000-*.patch and
-# its patches, toolchain/lib/series.sh --mail) into OUT for git send-email, as the
-# submitter: From: and Signed-off-by: of the project's neutral identity
-# become 'Name <email>', the cover letter's shortlog names them, and every
-# message gets To: TO and Cc: CC... A placeholder identity (the project's,
-# or an address at a reserved or noreply domain: .invalid, .test, .local,
-# .localhost, .example, example.com/.net/.org)
-# is refused: mail must come from a person who can answer it.
+# its patches, toolchain/lib/series.sh --mail) into OUT for git send-email,
+# as the submitter: From: becomes 'Name <email>', the cover letter's
+# shortlog names them, every message gets To: TO and Cc: CC..., and each
+# patch ends its trailers with
+#   Assisted-by: AGENT:MODEL          (the tool the patches were made with)
+#   Signed-off-by: Name <email>       (--signoff: kernel, glibc; not musl)
+# The stored patches have no Signed-off-by: only the submitter can certify
+# the Developer's Certificate of Origin, so --signoff is refused without
+# --dco-certified. Refused too: an identity that is not a person's (the
+# project's, a team or list name, an address at a reserved or noreply
+# domain), and a patch that Cc's stable without a Fixes: tag.
 set -eu
-usage="usage: outgoing.sh SERIES-DIR OUT 'Name <email>' TO [CC...]"
+signoff= dco= assisted=
+while [ $# -gt 0 ]; do
+	case $1 in
+	--signoff) signoff=1 ;;
+	--dco-certified) dco=1 ;;
+	--assisted-by) assisted=${2:?$usage}; shift ;;
+	-*) echo "$usage" >&2; exit 2 ;;
+	*) break ;;
+	esac
+	shift
+done
 dir=${1:?$usage} out=${2:?$usage} id=${3:?$usage} to=${4:?$usage}
 shift 4
 neutral='hugesize developers <dev@hugesize.invalid>'
+refuse() { echo "error: $*" >&2; exit 1; }
 
 name=${id%% <*} email=$(echo "$id" | sed -n 's/^[^<]*<\([^<>@ ]*@[^<>@ ]*\)>$/\1/p')
 case $email in
 '' | *.invalid | *.test | *.local | *.localhost | *.example | *@example.??? | *.example.??? | *noreply*)
-	echo "error: '$id' is not a submitter's identity: set yours with" >&2
-	echo "  git config user.name 'Your Name'; git config user.email 'you@your.domain'" >&2
-	echo "  or make outgoing SUBMITTER='Your Name <you@your.domain>'" >&2
-	exit 1 ;;
+	refuse "'$id' is not a submitter's identity: set yours with
+  git config user.name 'Your Name'; git config user.email 'you@your.domain'
+  or make outgoing SUBMITTER='Your Name <you@your.domain>'" ;;
 esac
-[ "$name" != "${neutral%% <*}" ] && [ -n "$name" ] && [ "$name" != "$id" ] ||
-	{ echo "error: '$id' has no name of a person in front of <$email>" >&2; exit 1; }
+[ -n "$name" ] && [ "$name" != "$id" ] ||
+	refuse "'$id' has no name of a person in front of <$email>"
+# A sign-off is a person's: no project, team, list or robot names.
+generic='developers|devs|team|maintainers|project|contributors|admins?|robot|bot|hugesize|your name'
+! echo "$name" | grep -Eqiw "$generic" && ! echo "${email%@*}" | grep -Eqix "$generic|dev|devel|info|root|list|git" ||
+	refuse "'$id' names a group or a role, not the person who sends and answers these mails"
+[ -z "$signoff" ] || [ -n "$dco" ] ||
+	refuse "signing off certifies the Developer's Certificate of Origin 1.1
+  (the kernel's Documentation/process/submitting-patches.rst, 'Sign your work')
+  for every patch: review each one, and certify it with DCO=yes (--dco-certified)"
+echo "$assisted" | grep -Eq '^[^: ]+:[^: ]+( [^ ]+)*$' ||
+	refuse "say which AI coding assistant and model made these patches, as
+  ASSISTED_BY='AGENT:MODEL' (--assisted-by; Documentation/process/coding-assistants.rst)"
 
 patches=$("$(dirname "$0")/../lib/series.sh" --mail "$dir")
+for p in $patches; do
+	! grep -Eq '^Cc: <?stable@vger\.kernel\.org' "$dir/$p" || grep -q '^Fixes: ' "$dir/$p" ||
+		refuse "$dir/$p Cc's stable but has no Fixes: tag: stable takes fixes only"
+done
+
 rm -rf "$out" && mkdir -p "$out"
+{
+	echo "To: $to"
+	[ $# = 0 ] || printf 'Cc: %s\n' "$@"
+} >"$out/headers"
+trailers="Assisted-by: $assisted${signoff:+
+Signed-off-by: $id}"
 for p in $(cd "$dir" && ls 0000-*.patch 2>/dev/null) $patches; do
-	{
-		echo "To: $to"
-		[ $# = 0 ] || printf 'Cc: %s\n' "$@"
-	} >"$out/headers"
 	# The headers go after the mbox line and From:; sed's r appends after the line.
 	sed -e "s|^From: $neutral\$|From: $id|" -e "/^From: $id\$/r $out/headers" \
-		-e "s|^Signed-off-by: $neutral\$|Signed-off-by: $id|" \
-		-e "s|^${neutral%% <*} (\([0-9]*\)):\$|$name (\1):|" "$dir/$p" >"$out/$p"
+		-e "s|^${neutral%% <*} (\([0-9]*\)):\$|$name (\1):|" "$dir/$p" |
+	case $p in
+	0000-*) cat ;;
+	# The trailers close the message, before the --- line: in its last
+	# paragraph when that is trailers already, else in one of their own.
+	*) awk -v trailers="$trailers" '
+		!cut && /^$/ && !body { body = 1 }
+		!cut && $0 == "---" {
+			cut = 1
+			while (n && buf[n] == "") n--
+			for (i = 1; i <= n; i++) print buf[i]
+			tags = inbody[n]
+			for (i = n; i > 0 && buf[i] != ""; i--) if (buf[i] !~ /^[A-Za-z-]+: /) tags = 0
+			if (!tags) print ""
+			print trailers
+		}
+		!cut { buf[++n] = $0; inbody[n] = body; next }
+		{ print }' ;;
+	esac >"$out/$p"
 	! grep -q 'hugesize\.invalid' "$out/$p" ||
-		{ echo "error: $out/$p still names the project's identity" >&2; exit 1; }
+		refuse "$out/$p still names the project's identity"
 done
 rm "$out/headers"
 echo "$out: $(ls "$out" | wc -l) messages to $to; send with: git send-email $out/*.patch"
