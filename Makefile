@@ -134,7 +134,8 @@ HELP.check-guests := the guest stages of KVER and XARCH alone
 # The loops over architectures and kernels are the one place make calls
 # itself with other variables: $(call check_loop,VARIABLE,VALUES,TARGET,RESULTS)
 # makes TARGET once per value, then tallies RESULTS (a folder, % the value).
-# Past START_BEFORE a value is not started: its folder holds one SKIP.
+# Past START_BEFORE a value is not started: its folder holds one SKIP (the
+# [skip] line says so; no counts line of its own).
 check_loop = for v in $(2); do \
 	if [ -n "$(START_BEFORE)" ] && [ $$(date +%s) -ge $(START_BEFORE) ]; then \
 		$(call not_started,$(subst %,$$v,$(4)),$(1)=$$v: START_BEFORE passed ($$(date -d @$(START_BEFORE) +%T))); \
@@ -142,7 +143,7 @@ check_loop = for v in $(2); do \
 	echo "\# $@: $(1)=$(2)"; toolchain/lib/summary.sh $(foreach v,$(2),$(subst %,$(v),$(4)))
 not_started = toolchain/lib/say.sh skip "not started: $(2)" && \
 	rm -rf $(1) && mkdir -p $(1) && echo not-started >$(1)/stages && \
-	printf '1..1\nok 1 - not started \# SKIP %s\n' "$(2)" | RESULTS=$(1) toolchain/lib/tap-count.sh not-started
+	printf '1..1\nok 1 - not started \# SKIP %s\n' "$(2)" | RESULTS=$(1) toolchain/lib/tap-count.sh not-started >/dev/null
 check-arches:
 	+$(Q)$(call check_loop,XARCH,$(OTHER_XARCHES),check,$(B)/results/$(KTREE)-%)
 HELP.check-arches := make check on every architecture but $(DEFAULT_XARCH) ($(OTHER_XARCHES)); one tally
