@@ -14,6 +14,7 @@
 
 #include "harness.h"
 #include "hugesize-compat.h"
+#include "hugemap.h"
 #include "smaps.h"
 
 #define SIZE_4MB (4UL << 20)
@@ -48,6 +49,7 @@ TEST(map_huge_4mb)
 	p = mmap(NULL, SIZE_4MB, PROT_READ | PROT_WRITE,
 		 MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB | MAP_HUGE_4MB, -1, 0);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap MAP_HUGE_4MB: %s", strerror(errno));
+	hugemap_check_aligned(p, "mmap(MAP_HUGETLB | MAP_HUGE_4MB)");
 	CHECK_PAGE(p, before);
 	EXPECT_EQ(0, munmap(p, SIZE_4MB));
 }
@@ -65,6 +67,7 @@ TEST(shm_huge_4mb)
 	p = shmat(id, NULL, 0);
 	EXPECT_EQ(0, shmctl(id, IPC_RMID, NULL));
 	ASSERT_NE((void *)-1, p) TH_LOG("shmat: %s", strerror(errno));
+	hugemap_check_aligned(p, "shmat");
 	CHECK_PAGE(p, before);
 	EXPECT_EQ(0, shmdt(p));
 }
@@ -83,6 +86,7 @@ TEST(mfd_huge_4mb)
 	p = mmap(NULL, SIZE_4MB, PROT_READ | PROT_WRITE, MAP_SHARED, fd, 0);
 	close(fd);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap of the memfd: %s", strerror(errno));
+	hugemap_check_aligned(p, "mmap of a memfd");
 	CHECK_PAGE(p, before);
 	EXPECT_EQ(0, munmap(p, SIZE_4MB));
 }

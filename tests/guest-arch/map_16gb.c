@@ -20,6 +20,7 @@
 #include "harness.h"
 #include "hugesize-compat.h"
 #include "cmdline.h"
+#include "hugemap.h"
 #include "smaps.h"
 
 #define SIZE_16GB (16ULL << 30)
@@ -58,6 +59,7 @@ static void map_expect(struct __test_metadata *_metadata, const struct hugesize_
 		EXPECT_EQ(want, errno) TH_LOG("errno %d (%s)", errno, strerror(errno));
 	} else {
 		ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap: %s", strerror(errno));
+		hugemap_check_aligned(p, "mmap(MAP_HUGETLB | MAP_HUGE_16GB)");
 		ASSERT_EQ(0, hugesize_pool(SIZE_16GB, &during));
 		EXPECT_EQ(SIZE_16GB, smaps_page_size(p));
 		EXPECT_EQ(before->resv + 1, during.resv);

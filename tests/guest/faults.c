@@ -11,6 +11,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "hugemap.h"
 #include "populate.h"
 #include "sizetest.h"
 #include "smaps.h"
@@ -34,6 +35,7 @@ TEST_F(size, mmap_private_minor_faults)
 		SIZE_NEEDS(pages);
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, flags, -1, 0);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("%s", strerror(errno));
+	hugemap_check_aligned(p, "mmap(MAP_PRIVATE | MAP_ANONYMOUS)");
 	r = populate(p, len);
 	EXPECT_EQ(pages, r.minor_faults);
 	EXPECT_EQ(self->bytes, smaps_page_size(p));

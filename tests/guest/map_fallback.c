@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "hugemap.h"
 #include "hugesize-compat.h"
 #include "sizes.h"
 #include "smaps.h"
@@ -223,6 +224,7 @@ TEST_F(fallback, map_private)
 
 	p = hugesize_map(length, PROT_READ | PROT_WRITE, MAP_PRIVATE, &got);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("hugesize_map: %s", strerror(errno));
+	hugemap_check_aligned(p, "hugesize_map()");
 	TH_LOG("%zu bytes: backing %d, %s pages, %zu mapped", length, got.backing,
 	       SIZE_NAME(got.page_size), got.length);
 	EXPECT_EQ(variant->backing, got.backing);

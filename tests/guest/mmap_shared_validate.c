@@ -16,6 +16,7 @@
 #include <sys/mman.h>
 #include <unistd.h>
 
+#include "hugemap.h"
 #include "sizetest.h"
 #include "smaps.h"
 
@@ -35,9 +36,12 @@ static size_t span(const unsigned long long *sizes, int n)
 
 static void *map_validate(size_t len, unsigned int log2, int fd)
 {
-	return mmap(NULL, len, PROT_READ | PROT_WRITE,
-		    MAP_SHARED_VALIDATE | MAP_HUGETLB | MAP_NORESERVE |
-		    (fd < 0 ? MAP_ANONYMOUS : 0) | log2 << MAP_HUGE_SHIFT, fd, 0);
+	void *p = mmap(NULL, len, PROT_READ | PROT_WRITE,
+		       MAP_SHARED_VALIDATE | MAP_HUGETLB | MAP_NORESERVE |
+		       (fd < 0 ? MAP_ANONYMOUS : 0) | log2 << MAP_HUGE_SHIFT, fd, 0);
+
+	hugemap_check_aligned(p, "mmap(MAP_SHARED_VALIDATE)");
+	return p;
 }
 
 /* One page by the size's named MAP_HUGE_ constant, from that size's pool. */
@@ -53,6 +57,7 @@ TEST_F(size, mmap_shared_validate)
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE,
 		 MAP_SHARED_VALIDATE | MAP_ANONYMOUS | MAP_HUGETLB | n->map, -1, 0);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap: %s", strerror(errno));
+	hugemap_check_aligned(p, "mmap(MAP_SHARED_VALIDATE | MAP_ANONYMOUS)");
 	EXPECT_EQ(self->bytes, smaps_page_size(p));
 	ASSERT_EQ(0, hugesize_pool(self->bytes, &mapped));
 	EXPECT_EQ(self->before.resv + 1, mapped.resv);

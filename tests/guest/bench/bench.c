@@ -15,6 +15,7 @@
 #include <unistd.h>
 
 #include "hugesize-compat.h"
+#include "hugemap.h"
 #include "kselftest.h"
 #include "populate.h"
 #include "sizes.h"
@@ -44,6 +45,7 @@ static void measure(struct row *r)
 		r->error = strerror(errno);
 		return;
 	}
+	hugemap_check_aligned(p, "mmap(MAP_PRIVATE | MAP_ANONYMOUS)");
 	pr = populate(p, BUFFER);
 	r->faults = pr.minor_faults;
 	r->populate_s = pr.seconds;

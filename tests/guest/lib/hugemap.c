@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -12,6 +13,25 @@
 #include "hugesize-compat.h"
 #include "hugemap.h"
 #include "smaps.h"
+
+void hugemap_check_aligned(const void *p, const char *how)
+{
+	unsigned long long page;
+
+	if (!p || p == MAP_FAILED)
+		return;
+	page = smaps_page_size(p);
+	if (!page || (uintptr_t)p % page == 0)
+		return;
+	fprintf(stderr, "hugesize: %s mapped huge pages of %llu KB at %p, which is not a "
+		"multiple of the page size (%#llx bytes past one): its first access may "
+		"never complete. Likely cause: the architecture's "
+		"arch_get_unmapped_area{,_topdown}() does not align hugetlb mappings "
+		"to the huge page size (kernel/7.2/arch-align/)\n",
+		how, page >> 10, p, (unsigned long long)((uintptr_t)p % page));
+	fflush(stderr);
+	_exit(1);
+}
 
 const char *hugemap_kind_name(enum hugemap_kind kind)
 {
@@ -62,6 +82,7 @@ static char *map_fd(struct hugemap *m)
 {
 	char *p = mmap(NULL, m->len, PROT_READ | PROT_WRITE, MAP_SHARED, m->fd, 0);
 
+	hugemap_check_aligned(p, m->kind == HUGEMAP_MEMFD ? "mmap of a memfd" : "mmap of a hugetlbfs file");
 	return p == MAP_FAILED ? NULL : p;
 }
 
@@ -91,6 +112,7 @@ static int create_shm(struct hugemap *m, const struct hugemap_request *req)
 	p = shmat(m->shmid, NULL, 0);
 	if (p == (void *)-1)
 		return -1;
+	hugemap_check_aligned(p, "shmat");
 	m->view[0] = p;
 	/* Gone with its last detach, even if the test dies; Linux still lets
 	 * hugemap_view() attach a segment marked for removal. */
@@ -106,6 +128,8 @@ static int create_anon(struct hugemap *m, const struct hugemap_request *req)
 
 	if (p == MAP_FAILED)
 		return -1;
+	hugemap_check_aligned(p, req->kind == HUGEMAP_MMAP_SHARED ? "mmap(MAP_SHARED | MAP_ANONYMOUS)" :
+			      "mmap(MAP_PRIVATE | MAP_ANONYMOUS)");
 	m->view[0] = p;
 	return 0;
 }
@@ -145,6 +169,8 @@ char *hugemap_view(struct hugemap *m)
 	}
 	if (m->shmid >= 0) {
 		p = shmat(m->shmid, NULL, 0);
+		if (p != (void *)-1)
+			hugemap_check_aligned(p, "shmat");
 		m->view[i] = p == (void *)-1 ? NULL : p;
 	} else {
 		m->view[i] = map_fd(m);

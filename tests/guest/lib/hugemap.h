@@ -47,4 +47,16 @@ char *hugemap_view(struct hugemap *m);
 /* Unmaps every view and closes what is open; 0 or -errno. */
 int hugemap_release(struct hugemap *m);
 
+/*
+ * Call right after any mmap() or shmat() of huge pages, before the first
+ * touch: if the mapping at p (made by "how") does not start at a multiple
+ * of its page size (KernelPageSize in smaps; nothing is touched), prints
+ * why to stderr and ends the process with 1 (in a kselftest_harness test:
+ * that test fails). The first access to such a mapping faults forever on
+ * Linux 7.2 where the architecture's own arch_get_unmapped_area() does not
+ * align hugetlb files (kernel/7.2/arch-align/): without this check the
+ * test would only end at TEST_TIMEOUT. p NULL or MAP_FAILED: nothing to do.
+ */
+void hugemap_check_aligned(const void *p, const char *how);
+
 #endif

@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "harness.h"
+#include "hugemap.h"
 #include "hugesize-compat.h"
 #include "sizes.h"
 #include "tool.h"
@@ -114,6 +115,7 @@ TEST_F(mbind, mmap_private)
 	p = mmap(NULL, len, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB |
 		 (int)hugesize_flags(self->size), -1, 0);
 	ASSERT_NE(MAP_FAILED, p) TH_LOG("mmap: %s", strerror(errno));
+	hugemap_check_aligned(p, "mmap(MAP_PRIVATE | MAP_ANONYMOUS | MAP_HUGETLB)");
 	ASSERT_EQ(0, syscall(SYS_mbind, p, len, variant->mode, &mask, NODES + 1, 0))
 		TH_LOG("mbind: %s", strerror(errno));
 	memset(p, 0x5a, len);
