@@ -111,8 +111,8 @@ CHECKS = $(GUEST_CHECKS) \
 DEFAULT_XARCH := x86_64
 # check-arches' order, the one a time budget (START_BEFORE) reaches first:
 # the guests that prove our kernel fixes (kernel/7.2/fork-fix/ on arm64 and
-# riscv64, arch-align/ on mips64el), then the rest.
-XARCH_FIRST   := arm64 riscv64 mips64el
+# riscv64, arch-align/ on mips64el and armhf), then the rest.
+XARCH_FIRST   := arm64 riscv64 mips64el armhf
 OTHER_XARCHES  = $(XARCH_FIRST) $(filter-out $(DEFAULT_XARCH) $(XARCH_FIRST),$(ARCHES))
 
 # $(call run_checks,STAGES): the stages in one make graph (-k: a failure

@@ -25,6 +25,7 @@ CROSS.mips64el-linux-gnuabi64 := gcc-mips64el-linux-gnuabi64 libc6-dev-mips64el-
 CROSS.hppa-linux-gnu          := gcc-hppa-linux-gnu libc6-dev-hppa-cross
 CROSS.alpha-linux-gnu         := gcc-alpha-linux-gnu libc6.1-dev-alpha-cross
 CROSS.i686-linux-gnu          := gcc-i686-linux-gnu libc6-dev-i386-cross
+CROSS.arm-linux-gnueabihf     := gcc-arm-linux-gnueabihf libc6-dev-armhf-cross
 CROSS.s390x-linux-gnu         := gcc-s390x-linux-gnu libc6-dev-s390x-cross
 CROSS.riscv64-linux-gnu       := gcc-riscv64-linux-gnu libc6-dev-riscv64-cross
 CROSS.powerpc64le-linux-gnu   := gcc-powerpc64le-linux-gnu libc6-dev-ppc64el-cross
