@@ -52,10 +52,14 @@ int hugemap_release(struct hugemap *m);
  * touch: if the mapping at p (made by "how") does not start at a multiple
  * of its page size (KernelPageSize in smaps; nothing is touched), prints
  * why to stderr and ends the process with 1 (in a kselftest_harness test:
- * that test fails). The first access to such a mapping faults forever on
- * Linux 7.2 where the architecture's own arch_get_unmapped_area() does not
- * align hugetlb files (kernel/7.2/arch-align/): without this check the
- * test would only end at TEST_TIMEOUT. p NULL or MAP_FAILED: nothing to do.
+ * that test fails). Linux 7.2 hands out such mappings where the
+ * architecture's own arch_get_unmapped_area() does not align hugetlb files
+ * (kernel/7.2/arch-align/): on mips64el the first access faults forever,
+ * so without this check the test would only end at TEST_TIMEOUT; on armhf
+ * the unmap, even at exit, hits BUG_ON() in __unmap_hugepage_range() and
+ * leaves the task stuck, so the harness still fails the test only after
+ * its own timeout, but the message says why. p NULL or MAP_FAILED: nothing
+ * to do.
  */
 void hugemap_check_aligned(const void *p, const char *how);
 
