@@ -209,7 +209,7 @@ ifneq ($(ARCH_NUMA_MEM),)
 PROGRAMS.check-numa  := $(GUEST)/tests/numa
 MEM.check-numa       := $(ARCH_NUMA_MEM)
 POOLS.check-numa     := $(ARCH_NUMA_POOLS)
-QEMU_ARGS.check-numa := $(ARCH_NUMA_QEMU)
+KARGS.check-numa     := $(ARCH_NUMA_ARGS)
 $(eval $(call guest_stage,check-numa))
 GUEST_CHECKS += check-numa
 HELP.check-numa := tests/guest/numa/numa.c in a guest with two NUMA nodes
