@@ -11,10 +11,10 @@
 # Environment, from the guest stage (toolchain/guest/guest.mk): QEMU (binary),
 # QEMU_MACHINE (its -M option, if any), QEMU_MEM, GUEST_CONSOLE (ttyS0,
 # ttyAMA0), GUEST_POOLS (the huge page pools on the kernel command line),
-# GUEST_ARGS (more of it). Also QEMU_CPU (-cpu, default max), QEMU_SMP,
-# GUEST_TIMEOUT (seconds the host waits before it kills the guest),
-# TEST_TIMEOUT (per test program), KERNEL_ARGS (appended to the command
-# line), QEMU_ARGS (appended to QEMU's).
+# GUEST_ARGS (more of it), QEMU_CPU (-cpu), QEMU_SMP, GUEST_TIMEOUT (seconds
+# the host waits before it kills the guest), TEST_TIMEOUT (per test
+# program); their defaults are make's. Also KERNEL_ARGS (appended to the
+# command line), QEMU_ARGS (appended to QEMU's).
 set -u -o pipefail
 mode=${1:-}; kernel=${2:-}; initramfs=${3:-}; log=${4:-}; command=${5:-}
 case $mode in check|run|shell) ;; *)
@@ -24,12 +24,12 @@ for f in "$kernel" "$initramfs"; do
 	[ -f "$f" ] || { echo "error: $f is missing; run make first" >&2; exit 2; }
 done
 
-for v in QEMU QEMU_MEM GUEST_CONSOLE GUEST_POOLS; do
-	[ -n "${!v:-}" ] || { echo "error: $v is not set; make sets it from toolchain/arch/*.mk" >&2; exit 2; }
+for v in QEMU QEMU_MEM QEMU_CPU QEMU_SMP GUEST_CONSOLE GUEST_POOLS GUEST_TIMEOUT TEST_TIMEOUT; do
+	[ -n "${!v:-}" ] || { echo "error: $v is not set; make sets it (toolchain/guest/guest.mk, toolchain/arch/*.mk)" >&2; exit 2; }
 done
-timeout=${GUEST_TIMEOUT:-900}
+timeout=$GUEST_TIMEOUT
 args="console=$GUEST_CONSOLE panic=-1 panic_on_warn=1 quiet $GUEST_POOLS"
-args="$args hugesize.timeout=${TEST_TIMEOUT:-120} ${GUEST_ARGS:-} ${KERNEL_ARGS:-}"
+args="$args hugesize.timeout=$TEST_TIMEOUT ${GUEST_ARGS:-} ${KERNEL_ARGS:-}"
 
 # The command (or the shell request) travels as a second cpio archive
 # appended to the first: the kernel unpacks both, the base stays untouched.
@@ -49,7 +49,7 @@ if [ "$mode" != check ]; then
 fi
 
 # shellcheck disable=SC2206 # QEMU_MACHINE and QEMU_ARGS are word lists
-qemu_cmd=("$QEMU" ${QEMU_MACHINE:-} -accel tcg -cpu "${QEMU_CPU:-max}" -m "$QEMU_MEM" -smp "${QEMU_SMP:-2}"
+qemu_cmd=("$QEMU" ${QEMU_MACHINE:-} -accel tcg -cpu "$QEMU_CPU" -m "$QEMU_MEM" -smp "$QEMU_SMP"
 	-kernel "$kernel" -initrd "$image" -append "$args" -no-reboot ${QEMU_ARGS:-})
 mkdir -p "$(dirname "$log")"
 if [ "$mode" = shell ]; then
