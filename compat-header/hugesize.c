@@ -4,24 +4,20 @@
  * select one, map pages of one to see the kernel use it, let hugesize_map()
  * choose, and set the size of a pool.
  *
- * Built on hugesize-compat.h alone, so it shows what the header gives.
+ * Built on hugesize-compat.h, so it shows what the header gives; what the
+ * kernel did is read back by hugesize-probe.c, which the guest tests share.
  */
 #include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <inttypes.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
-#include <sys/resource.h>
 
 #include <hugesize-compat.h>
-
-/* Where the kernel lists the NUMA nodes; a test build points it elsewhere. */
-#ifndef HUGESIZE_NODE_DIR
-# define HUGESIZE_NODE_DIR "/sys/devices/system/node"
-#endif
+#include "hugesize-probe.h"
 
 enum { EXIT_USAGE = 2, MAX_NODES = 64 };
 
@@ -109,27 +105,6 @@ static int parse_size(const char *text, unsigned long long *bytes)
 	return 0;
 }
 
-/* The counter file NAME of the SIZE pool: the whole system's (node < 0) or
- * one NUMA node's. */
-static const char *pool_file(char *buf, size_t len, int node, unsigned long long bytes,
-			     const char *name)
-{
-	if (node < 0)
-		snprintf(buf, len, "%s/hugepages-%llukB/%s", HUGESIZE_SYSFS_DIR, bytes >> 10, name);
-	else
-		snprintf(buf, len, "%s/node%d/hugepages/hugepages-%llukB/%s", HUGESIZE_NODE_DIR,
-			 node, bytes >> 10, name);
-	return buf;
-}
-
-/* One counter of a pool; -1 with errno when it cannot be read. */
-static long long pool_counter(int node, unsigned long long bytes, const char *name)
-{
-	char path[512];
-
-	return hugesize_read_number(pool_file(path, sizeof path, node, bytes, name), "", 0);
-}
-
 static int ascending(const void *a, const void *b)
 {
 	return (*(const int *)a > *(const int *)b) - (*(const int *)a < *(const int *)b);
@@ -183,9 +158,9 @@ static int cmd_list(void)
 		/* Reservations are not kept per node. */
 		for (int j = 0; nnodes > 1 && j < nnodes; j++)
 			printf("  node%-2d %10lld %10lld %10s %10lld\n", nodes[j],
-			       pool_counter(nodes[j], sizes[i], "nr_hugepages"),
-			       pool_counter(nodes[j], sizes[i], "free_hugepages"), "-",
-			       pool_counter(nodes[j], sizes[i], "surplus_hugepages"));
+			       pool_count(nodes[j], sizes[i], "nr_hugepages"),
+			       pool_count(nodes[j], sizes[i], "free_hugepages"), "-",
+			       pool_count(nodes[j], sizes[i], "surplus_hugepages"));
 	}
 	printf("* default size (Hugepagesize in %s)\n", HUGESIZE_MEMINFO);
 	if (nnodes > 1)
@@ -246,39 +221,6 @@ static int cmd_flags(const char *text)
 	return 0;
 }
 
-/* KernelPageSize of the mapping that starts at addr, in bytes; 0 if unknown. */
-static unsigned long long kernel_page_size(const void *addr)
-{
-	FILE *smaps = fopen("/proc/self/smaps", "r");
-	char *line = NULL;
-	size_t cap = 0;
-	unsigned long long result = 0, kb;
-	uintptr_t start, end;
-	int ours = 0;
-
-	if (!smaps)
-		return 0;
-	while (getline(&line, &cap, smaps) > 0) {
-		if (sscanf(line, "%" SCNxPTR "-%" SCNxPTR " ", &start, &end) == 2)
-			ours = start == (uintptr_t)addr;
-		else if (ours && sscanf(line, "KernelPageSize: %llu kB", &kb) == 1) {
-			result = kb * 1024;
-			break;
-		}
-	}
-	free(line);
-	fclose(smaps);
-	return result;
-}
-
-static long minor_faults(void)
-{
-	struct rusage usage;
-
-	getrusage(RUSAGE_SELF, &usage);
-	return usage.ru_minflt;
-}
-
 /* Pages of the pool that a mapping holds: allocated and not free. */
 static unsigned long long in_use(const struct hugesize_pool *pool)
 {
@@ -304,7 +246,7 @@ static int cmd_map(const char *size_arg, const char *count_arg)
 {
 	unsigned long long bytes, count = 1;
 	struct hugesize_pool before, mapped, touched, after;
-	char size[32], name[64];
+	char size[32], name[64], path[POOL_PATH_MAX];
 	int status = parse_size(size_arg, &bytes);
 
 	if (status)
@@ -335,9 +277,9 @@ static int cmd_map(const char *size_arg, const char *count_arg)
 		fprintf(stderr, "hugesize: mmap of %llu x %s pages: %s\n", count, size, strerror(err));
 		if (err == ENOMEM)
 			fprintf(stderr, "  the %s pool has %llu free pages; to grow it (as root):\n"
-				"  echo %llu > %s/hugepages-%llukB/nr_hugepages\n", size, before.free,
+				"  echo %llu > %s\n", size, before.free,
 				before.nr + count - (before.free < count ? before.free : count),
-				HUGESIZE_SYSFS_DIR, bytes >> 10);
+				pool_path(path, sizeof path, -1, bytes, "nr_hugepages"));
 		else if (err == EINVAL)
 			fprintf(stderr, "  the kernel does not take %s pages here\n", size);
 		return 1;
@@ -348,7 +290,7 @@ static int cmd_map(const char *size_arg, const char *count_arg)
 		((volatile char *)p)[i * bytes] = 1;
 	faults = minor_faults() - faults;
 	ok = ok && read_pool(bytes, &touched) == 0;
-	unsigned long long page = kernel_page_size(p);
+	unsigned long long page = smaps_page_size(p);
 	munmap(p, len);
 	ok = ok && read_pool(bytes, &after) == 0;
 	if (!ok)
@@ -412,7 +354,7 @@ static int cmd_try(const char *arg)
 		fprintf(stderr, "hugesize: hugesize_map(%s): %s\n", arg, strerror(errno));
 		return 1;
 	}
-	unsigned long long page = kernel_page_size(p);
+	unsigned long long page = smaps_page_size(p);
 	for (int i = 0; i < count; i++)
 		if (read_pool(sizes[i], &after[i]))
 			return 1;
@@ -434,7 +376,7 @@ static int cmd_try(const char *arg)
 static int cmd_pool(const char *size_arg, const char *count_arg, const char *node_arg)
 {
 	unsigned long long bytes, want, node = 0;
-	char path[512], size[32], where[48] = "";
+	char path[POOL_PATH_MAX], size[32], where[48] = "";
 	int status = parse_size(size_arg, &bytes);
 
 	if (status)
@@ -447,7 +389,7 @@ static int cmd_pool(const char *size_arg, const char *count_arg, const char *nod
 	size_text(bytes, size, sizeof size);
 	if (node_arg)
 		snprintf(where, sizeof where, " of node %llu", node);
-	pool_file(path, sizeof path, node_arg ? (int)node : -1, bytes, "nr_hugepages");
+	pool_path(path, sizeof path, node_arg ? (int)node : -1, bytes, "nr_hugepages");
 
 	long long had = hugesize_read_number(path, "", 0);
 	if (had < 0) {

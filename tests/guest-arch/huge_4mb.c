@@ -15,7 +15,7 @@
 #include "harness.h"
 #include "hugesize-compat.h"
 #include "hugemap.h"
-#include "smaps.h"
+#include "hugesize-probe.h"
 
 #define SIZE_4MB (4UL << 20)
 

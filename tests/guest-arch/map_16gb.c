@@ -21,7 +21,7 @@
 #include "hugesize-compat.h"
 #include "cmdline.h"
 #include "hugemap.h"
-#include "smaps.h"
+#include "hugesize-probe.h"
 
 #define SIZE_16GB (16ULL << 30)
 

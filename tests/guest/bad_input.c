@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "hugemap.h"
+#include "hugesize-probe.h"
 #include "sizetest.h"
-#include "smaps.h"
 
 /* Size bits alone, without SHM_HUGETLB / MAP_HUGETLB: base pages, nothing reserved. */
 #define IGNORED_WITHOUT_HUGETLB(map_kind) do {						\

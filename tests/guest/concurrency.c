@@ -18,10 +18,10 @@
 #include "harness.h"
 #include "hugemap.h"
 #include "hugesize-compat.h"
+#include "hugesize-probe.h"
 #include "pattern.h"
 #include "populate.h"
 #include "sizes.h"
-#include "smaps.h"
 
 #define WORKERS		4
 #define ITERATIONS	40

@@ -17,8 +17,8 @@
 #include "harness.h"
 #include "hugemap.h"
 #include "hugesize-compat.h"
+#include "hugesize-probe.h"
 #include "sizes.h"
-#include "smaps.h"
 
 /* encoding.<log2>.<call>: one variant per value of the field, 0 to 63. */
 FIXTURE(encoding) {

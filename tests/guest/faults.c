@@ -12,9 +12,9 @@
 #include <unistd.h>
 
 #include "hugemap.h"
+#include "hugesize-probe.h"
 #include "populate.h"
 #include "sizetest.h"
-#include "smaps.h"
 
 #define BASE_PAGES	1024
 #define HUGE_PAGES	4

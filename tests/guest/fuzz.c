@@ -23,9 +23,9 @@
 #include "harness.h"
 #include "hugemap.h"
 #include "hugesize-compat.h"
+#include "hugesize-probe.h"
 #include "populate.h"
 #include "sizes.h"
-#include "smaps.h"
 
 #define DEFAULT_SEED	0x6875676573697a65ULL	/* "hugesize" */
 #define DEFAULT_CALLS	5000	/* the patched-musl build; the others a fifth */

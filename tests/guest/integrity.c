@@ -17,9 +17,9 @@
 #include <unistd.h>
 
 #include "hugemap.h"
+#include "hugesize-probe.h"
 #include "pattern.h"
 #include "sizetest.h"
-#include "smaps.h"
 
 #define PAGES	2
 #define PARENT	0x1111111111111111ULL

@@ -25,8 +25,8 @@
 #include "harness.h"
 #include "hugemap.h"
 #include "hugesize-compat.h"
+#include "hugesize-probe.h"
 #include "sizes.h"
-#include "smaps.h"
 #include "tool.h"
 
 #define THP_DIR "/sys/kernel/mm/transparent_hugepage"

@@ -17,8 +17,8 @@
 #include <unistd.h>
 
 #include "hugemap.h"
+#include "hugesize-probe.h"
 #include "sizetest.h"
-#include "smaps.h"
 
 /* A length every offered size divides, for the NORESERVE mappings: the
  * largest size, when the address space holds it, else the largest that

@@ -23,6 +23,7 @@
 
 #include "harness.h"
 #include "hugesize-compat.h"
+#include "hugesize-probe.h"
 #include "sizes.h"
 #include "tool.h"
 
@@ -71,11 +72,11 @@ FIXTURE_TEARDOWN(pool)
 /* Writes count to nr_hugepages as uid: 0, or the errno of the write. */
 static int sysfs_set(unsigned long long size, long long count, int uid)
 {
-	char path[128], text[32];
+	char path[POOL_PATH_MAX], text[32];
 	int fd, len, status;
 	pid_t pid;
 
-	snprintf(path, sizeof(path), HUGESIZE_SYSFS_DIR "/hugepages-%llukB/nr_hugepages", size >> 10);
+	pool_path(path, sizeof(path), -1, size, "nr_hugepages");
 	len = snprintf(text, sizeof(text), "%lld\n", count);
 	pid = fork();
 	if (pid == 0) {

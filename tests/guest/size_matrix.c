@@ -18,8 +18,8 @@
 #include <string.h>
 
 #include "hugemap.h"
+#include "hugesize-probe.h"
 #include "sizetest.h"
-#include "smaps.h"
 
 enum naming { NAMED, ENCODED, DEFAULT };
 

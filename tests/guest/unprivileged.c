@@ -14,8 +14,8 @@
 #include <unistd.h>
 
 #include "hugemap.h"
+#include "hugesize-probe.h"
 #include "sizetest.h"
-#include "smaps.h"
 #include "tool.h"
 
 #define NOBODY		65534

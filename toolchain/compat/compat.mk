@@ -9,7 +9,7 @@
 # tool's command line, the install, libFuzzer.
 #
 # Uses:     needs, GLIBC_HOST, glibc_root, musl_cc, KTREE, UAPI.T, check, say
-# Provides: COMPAT_HDR, COMPAT_TRIPLETS; targets compat, install, uninstall, check-compat*
+# Provides: COMPAT_HDR, COMPAT_TOOL_SRC, COMPAT_TRIPLETS; targets compat, install, uninstall, check-compat*
 
 # The cross compilers the header matrix (matrix.conf) builds with.
 COMPAT_TRIPLETS := aarch64-linux-gnu mips64el-linux-gnuabi64 hppa-linux-gnu alpha-linux-gnu i686-linux-gnu
@@ -17,6 +17,8 @@ COMPAT_TRIPLETS := aarch64-linux-gnu mips64el-linux-gnuabi64 hppa-linux-gnu alph
 COMPAT         := $(B)/compat
 COMPAT_T       := tests/host/compat
 COMPAT_HDR     := compat-header/hugesize-compat.h
+# The tool's sources; hugesize-probe.c is the guest tests' too (guest.mk).
+COMPAT_TOOL_SRC := compat-header/hugesize.c compat-header/hugesize-probe.c
 COMPAT_VERSION := $(shell sed -n 's/^\#define HUGESIZE_COMPAT_VERSION "\(.*\)"/\1/p' $(COMPAT_HDR))
 
 # The tool as the guest builds it, less the musl: C11, static.
@@ -44,21 +46,21 @@ export COMPAT_LIBCS COMPAT_UAPIS
 COMPAT_TOOL_LDFLAGS ?= -static
 VARHELP.COMPAT_TOOL_LDFLAGS := flags of the hugesize tool's compile and link (default -static; the .deb: Debian's build flags)
 
-$(COMPAT)/hugesize: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,base)
+$(COMPAT)/hugesize: $(COMPAT_TOOL_SRC) compat-header/hugesize-probe.h $(COMPAT_HDR) | $(call needs,base)
 	$(call say,compat,building the hugesize tool)
-	$(Q)mkdir -p $(@D) && $(CC) $(COMPAT_TOOL_LDFLAGS) $(COMPAT_TOOL_CFLAGS) -o $@ $<
+	$(Q)mkdir -p $(@D) && $(CC) $(COMPAT_TOOL_LDFLAGS) $(COMPAT_TOOL_CFLAGS) -o $@ $(COMPAT_TOOL_SRC)
 
-$(COMPAT)/hugesize-musl: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,compat)
+$(COMPAT)/hugesize-musl: $(COMPAT_TOOL_SRC) compat-header/hugesize-probe.h $(COMPAT_HDR) | $(call needs,compat)
 	$(call say,compat,building the hugesize tool with musl-gcc)
 	$(Q)$(COMPAT_T)/uapi.sh $(COMPAT)/uapi
-	$(Q)musl-gcc -static $(COMPAT_TOOL_CFLAGS) -isystem $(COMPAT)/uapi -o $@ $<
+	$(Q)musl-gcc -static $(COMPAT_TOOL_CFLAGS) -isystem $(COMPAT)/uapi -o $@ $(COMPAT_TOOL_SRC)
 
 # The tool reading a made-up sysfs and meminfo, for tool.sh's pool and list cases.
 COMPAT_FAKE_TOOL := $(abspath $(COMPAT))/fake-tool
-$(COMPAT)/hugesize-fake: compat-header/hugesize.c $(COMPAT_HDR) | $(call needs,base)
+$(COMPAT)/hugesize-fake: $(COMPAT_TOOL_SRC) compat-header/hugesize-probe.h $(COMPAT_HDR) | $(call needs,base)
 	$(call say,compat,building the hugesize tool on a made-up sysfs)
 	$(Q)mkdir -p $(@D) && $(CC) $(COMPAT_TOOL_CFLAGS) -DHUGESIZE_SYSFS_DIR='"$(COMPAT_FAKE_TOOL)/hugepages"' \
-		-DHUGESIZE_MEMINFO='"$(COMPAT_FAKE_TOOL)/meminfo"' -DHUGESIZE_NODE_DIR='"$(COMPAT_FAKE_TOOL)/node"' -o $@ $<
+		-DHUGESIZE_MEMINFO='"$(COMPAT_FAKE_TOOL)/meminfo"' -DHUGESIZE_NODE_DIR='"$(COMPAT_FAKE_TOOL)/node"' -o $@ $(COMPAT_TOOL_SRC)
 
 $(COMPAT)/test-fake: COMPAT_TEST_DEFS := -DFAKE_ROOT='"$(abspath $(COMPAT))/fake"'
 $(COMPAT)/test-map: COMPAT_TEST_DEFS := -DFAKE_ROOT='"$(abspath $(COMPAT))/fake-map"'

@@ -10,7 +10,8 @@
 # QEMU arguments. Guests share nothing, so make -j runs them side by side.
 #
 # Uses:     XARCH's table, KVER, KTREE, KSRC.T, KSTAMP.T, KIMAGE.T, UAPI.T,
-#           musl_cc, STOCK_MUSL_CC, STOCK_MUSL_DEP, glibc_root, GLIBC_HOST, needs, check, say
+#           musl_cc, STOCK_MUSL_CC, STOCK_MUSL_DEP, glibc_root, GLIBC_HOST, COMPAT_TOOL_SRC,
+#           needs, check, say
 # Provides: GUEST_CHECKS; targets guest, check-guest, run, shell, bench
 
 GUEST      := $(B)/guest/$(KTREE)-$(XARCH)
@@ -18,8 +19,9 @@ GUEST_UAPI := $(UAPI.$(KTREE))/$(ARCH_UAPI)
 KSELFTESTS := $(KSRC.$(KTREE))/tools/testing/selftests
 GUEST_CFLAGS = -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem $(GUEST_UAPI)/include \
 	-Icompat-header -Itests/guest/lib -isystem $(KSELFTESTS)
-GUEST_LIB    := $(wildcard tests/guest/lib/*.c)
+GUEST_LIB    := $(wildcard tests/guest/lib/*.c) compat-header/hugesize-probe.c
 GUEST_INPUTS := $(GUEST_LIB) $(wildcard tests/guest/lib/*.h tests/lib/*.h) compat-header/hugesize-compat.h \
+		compat-header/hugesize-probe.h \
 		$(GUEST_UAPI)/.installed $(KSTAMP.$(KTREE)) | $(call needs,cc)
 # $(call guest_cc,SOURCES,COMPILER[,EXTRA FLAGS])
 guest_cc = $(2) $(GUEST_CFLAGS) $(3) -o $@ $(1)
@@ -71,9 +73,9 @@ ROOTFS_DEP := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),$(STOCK_MUSL_DEP),$(B)/
 $(GUEST)/rootfs/init: init.c $(ROOTFS_DEP) $(GUEST_INPUTS)
 	$(call say,guest,building /init)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,$(ROOTFS_CC))
-$(GUEST)/rootfs/hugesize: compat-header/hugesize.c $(ROOTFS_DEP) $(GUEST_INPUTS)
+$(GUEST)/rootfs/hugesize: $(COMPAT_TOOL_SRC) $(ROOTFS_DEP) $(GUEST_INPUTS)
 	$(call say,guest,building /bin/hugesize)
-	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,$(ROOTFS_CC))
+	$(Q)mkdir -p $(@D) && $(call guest_cc,$(COMPAT_TOOL_SRC),$(ROOTFS_CC))
 
 # Static programs from Debian's packages for the guest's architecture, as
 # $(B)/static-DEBARCH/PACKAGE/bin/PROGRAM: busybox (the build machine's own

@@ -12,7 +12,7 @@
 
 #include "hugesize-compat.h"
 #include "hugemap.h"
-#include "smaps.h"
+#include "hugesize-probe.h"
 
 void hugemap_check_aligned(const void *p, const char *how)
 {

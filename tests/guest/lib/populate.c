@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: MIT */
-#include <sys/resource.h>
 #include <time.h>
 #include <unistd.h>
 
+#include "hugesize-probe.h"
 #include "populate.h"
 
 static double now(void)
@@ -11,14 +11,6 @@ static double now(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static long minor_faults(void)
-{
-	struct rusage ru;
-
-	getrusage(RUSAGE_SELF, &ru);
-	return ru.ru_minflt;
 }
 
 unsigned long long xorshift64(unsigned long long *state)

@@ -1,10 +1,8 @@
 /* SPDX-License-Identifier: MIT */
 #include <grp.h>
-#include <stdio.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include "hugesize-compat.h"
 #include "tool.h"
 
 int become(int uid)
@@ -55,16 +53,4 @@ int tool_run(char *out, size_t len, int uid, const char *const *args)
 	if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status))
 		return -1;
 	return WEXITSTATUS(status);
-}
-
-long long pool_count(int node, unsigned long long size, const char *name)
-{
-	char path[256];
-
-	if (node < 0)
-		snprintf(path, sizeof(path), HUGESIZE_SYSFS_DIR "/hugepages-%llukB/%s", size >> 10, name);
-	else
-		snprintf(path, sizeof(path), "/sys/devices/system/node/node%d/hugepages/hugepages-%llukB/%s",
-			 node, size >> 10, name);
-	return hugesize_read_number(path, "", 0);
 }

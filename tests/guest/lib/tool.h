@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
- * The guest's /bin/hugesize run from a test (as root or as another user),
- * and the pool counters it changes, system-wide or per NUMA node.
+ * The guest's /bin/hugesize run from a test (as root or as another user);
+ * pool_count() of hugesize-probe.h reads the pool counters it changes.
  */
 #ifndef TOOL_H
 #define TOOL_H
@@ -19,9 +19,5 @@ int tool_run(char *out, size_t len, int uid, const char *const *args);
 /* In a child about to act as uid: becomes uid (and gid) with no
  * supplementary groups unless uid is TOOL_AS_IS; 0, or -1 on failure. */
 int become(int uid);
-
-/* A pool counter ("nr_hugepages", ...) of size: the system's (node < 0)
- * or one NUMA node's; -1 when it cannot be read. */
-long long pool_count(int node, unsigned long long size, const char *name);
 
 #endif

@@ -19,12 +19,12 @@
 #include "harness.h"
 #include "hugemap.h"
 #include "hugesize-compat.h"
+#include "hugesize-probe.h"
 #include "sizes.h"
 #include "tool.h"
 
 #define NODES		2
 #define INTERLEAVED	8	/* pages, over both nodes */
-#define NODE_DIR	"/sys/devices/system/node"
 
 struct placement {
 	unsigned long long page_kb;
@@ -97,7 +97,7 @@ TEST_F(mbind, mmap_private)
 	int node;
 	char *p;
 
-	if (access(NODE_DIR "/node1", F_OK))
+	if (access(HUGESIZE_NODE_DIR "/node1", F_OK))
 		SKIP(return, "one NUMA node: the NUMA stage boots a guest with two");
 	TH_LOG("%ld pages of %s", self->pages, SIZE_NAME(self->size));
 	/* Bound to the node we do not run on: not where the page would go anyway. */
@@ -142,7 +142,7 @@ TEST(hugesize_pool_node)
 	const char *list[] = { "list", NULL };
 	int node;
 
-	if (access(NODE_DIR "/node1", F_OK))
+	if (access(HUGESIZE_NODE_DIR "/node1", F_OK))
 		SKIP(return, "one NUMA node: the NUMA stage boots a guest with two");
 	sizes_offered(sizes, SIZES_MAX);
 	set[1] = SIZE_NAME(sizes[0]);
