@@ -57,8 +57,7 @@ static int hugetlbfs_file(const struct hugemap_request *req)
 	if (req->pagesize)
 		snprintf(opts, sizeof(opts), "pagesize=%s", req->pagesize);
 	else if (req->size_bits)
-		snprintf(opts, sizeof(opts), "pagesize=%llu",
-			 1ULL << (req->size_bits >> MAP_HUGE_SHIFT & MAP_HUGE_MASK));
+		snprintf(opts, sizeof(opts), "pagesize=%llu", hugesize_bytes(req->size_bits));
 	if (mkdir(dir, 0700) && errno != EEXIST)
 		return -1;
 	if (mount("hugesize", dir, "hugetlbfs", 0, opts)) {
