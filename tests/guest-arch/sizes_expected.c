@@ -20,9 +20,9 @@
 
 TEST(sysfs_offers_the_expected_sizes)
 {
-	unsigned long long offered[SIZES_MAX], want;
+	unsigned long long offered[HUGESIZE_SIZES_MAX], want;
 	char buf[256], *name, *save = NULL, got[256] = "";
-	int n = sizes_offered(offered, SIZES_MAX), i, seen = 0;
+	int n = sizes_offered(offered, HUGESIZE_SIZES_MAX), i, seen = 0;
 
 	if (!cmdline_value("sizes", buf, sizeof(buf)))
 		SKIP(return, "no hugesize.sizes= on the kernel command line");
@@ -47,8 +47,8 @@ TEST(sysfs_offers_the_expected_sizes)
 
 TEST(libc_names_every_offered_size)
 {
-	unsigned long long offered[SIZES_MAX];
-	int n = sizes_offered(offered, SIZES_MAX), i;
+	unsigned long long offered[HUGESIZE_SIZES_MAX];
+	int n = sizes_offered(offered, HUGESIZE_SIZES_MAX), i;
 
 	SIZES_NEEDED(n);
 	for (i = 0; i < n; i++) {

@@ -31,7 +31,7 @@ struct tally {
 	long ops, enomem, failures;
 };
 
-static unsigned long long sizes[SIZES_MAX];
+static unsigned long long sizes[HUGESIZE_SIZES_MAX];
 static int nsizes;
 
 static int one_op(unsigned long long *rng, unsigned long long seed)
@@ -71,12 +71,12 @@ static void worker(int id, struct tally *tally)
 
 TEST(mmap_shmget_memfd_hugetlbfs_all_sizes_concurrently)
 {
-	struct hugesize_pool before[SIZES_MAX], after;
+	struct hugesize_pool before[HUGESIZE_SIZES_MAX], after;
 	struct tally *tally;
 	int i, status;
 	pid_t pid[WORKERS];
 
-	nsizes = sizes_offered(sizes, SIZES_MAX);
+	nsizes = sizes_offered(sizes, HUGESIZE_SIZES_MAX);
 	SIZES_NEEDED(nsizes);
 	TH_LOG("%d processes, %d iterations each, over %d sizes", WORKERS, ITERATIONS, nsizes);
 	for (i = 0; i < nsizes; i++)

@@ -38,8 +38,8 @@ ENCODINGS_TENS(5) ENCODING(60) ENCODING(61) ENCODING(62) ENCODING(63)
 
 FIXTURE_SETUP(encoding)
 {
-	unsigned long long sizes[SIZES_MAX], size = 1ULL << variant->log2;
-	int n = sizes_offered(sizes, SIZES_MAX);
+	unsigned long long sizes[HUGESIZE_SIZES_MAX], size = 1ULL << variant->log2;
+	int n = sizes_offered(sizes, HUGESIZE_SIZES_MAX);
 
 	self->offered = n;
 	self->size = !n ? 0 : !variant->log2 ? (unsigned long long)hugesize_default() :

@@ -36,7 +36,7 @@ static const enum hugemap_kind kinds[] = {
 	HUGEMAP_MMAP_PRIVATE, HUGEMAP_MMAP_SHARED, HUGEMAP_SHMGET, HUGEMAP_MEMFD,
 };
 
-static unsigned long long sizes[SIZES_MAX], seed = DEFAULT_SEED, dflt, ram;
+static unsigned long long sizes[HUGESIZE_SIZES_MAX], seed = DEFAULT_SEED, dflt, ram;
 static int nsizes;
 static long calls = DEFAULT_CALLS;
 
@@ -111,7 +111,7 @@ static unsigned long long configure(void)
 {
 	const char *env;
 
-	nsizes = sizes_offered(sizes, SIZES_MAX);
+	nsizes = sizes_offered(sizes, HUGESIZE_SIZES_MAX);
 	dflt = (unsigned long long)hugesize_default();
 	ram = (unsigned long long)sysconf(_SC_PHYS_PAGES) * (unsigned long long)getpagesize();
 	env = getenv("HUGESIZE_FUZZ_SEED");
@@ -128,7 +128,7 @@ static unsigned long long configure(void)
 TEST(mmap_shmget_memfd_all_sizes_fuzz)
 {
 	unsigned long long rng = configure();
-	struct hugesize_pool before[SIZES_MAX], after;
+	struct hugesize_pool before[HUGESIZE_SIZES_MAX], after;
 	struct fuzz_call c;
 	struct hugemap m;
 	long i, failed = 0, worked = 0;

@@ -30,13 +30,13 @@
 #include "tool.h"
 
 #define THP_DIR "/sys/kernel/mm/transparent_hugepage"
-#define ALL	SIZES_MAX
+#define ALL	HUGESIZE_SIZES_MAX
 
 FIXTURE(fallback) {
-	unsigned long long sizes[SIZES_MAX];
+	unsigned long long sizes[HUGESIZE_SIZES_MAX];
 	int n;
-	void *held[SIZES_MAX];
-	size_t held_len[SIZES_MAX];
+	void *held[HUGESIZE_SIZES_MAX];
+	size_t held_len[HUGESIZE_SIZES_MAX];
 	long long grown_from;		/* the target pool's nr before it grew; -1: not grown */
 	char thp_enabled[64];		/* to restore, when a variant switched THP off */
 };
@@ -85,8 +85,8 @@ static int write_text(const char *path, const char *text)
 
 FIXTURE_SETUP(fallback)
 {
-	unsigned long long offered[SIZES_MAX];
-	int i, n = sizes_offered(offered, SIZES_MAX);
+	unsigned long long offered[HUGESIZE_SIZES_MAX];
+	int i, n = sizes_offered(offered, HUGESIZE_SIZES_MAX);
 
 	/* The sizes the guest has a pool of: a size with none (arm64-64k's
 	 * 16GB) is only tried and refused, and a region of that size would
@@ -159,7 +159,8 @@ TEST_F(fallback, map_private)
 	unsigned long long largest = self->n ? self->sizes[self->n - 1] : page << 9;
 	int emptied = variant->held == ALL ? self->n : variant->held, i;
 	size_t length = largest + (variant->extra_page ? page : 0);
-	struct hugesize_pool before[SIZES_MAX], mapped[SIZES_MAX], after[SIZES_MAX];
+	struct hugesize_pool before[HUGESIZE_SIZES_MAX], mapped[HUGESIZE_SIZES_MAX],
+			     after[HUGESIZE_SIZES_MAX];
 	unsigned long long want_page = page, want_len;
 	struct hugesize_mapping got;
 	int target = -1;

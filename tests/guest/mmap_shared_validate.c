@@ -75,8 +75,8 @@ TEST_F(size, mmap_shared_validate)
  * (hugetlb_file_setup() finds no hugetlbfs mount), never EOPNOTSUPP. */
 TEST(mmap_shared_validate_every_size_anonymous)
 {
-	unsigned long long sizes[SIZES_MAX];
-	int n = sizes_offered(sizes, SIZES_MAX);
+	unsigned long long sizes[HUGESIZE_SIZES_MAX];
+	int n = sizes_offered(sizes, HUGESIZE_SIZES_MAX);
 	size_t len = span(sizes, n);
 	unsigned int log2;
 

@@ -46,8 +46,8 @@ FIXTURE_VARIANT_ADD(pool, largest_tool) { .largest = 1, .tool = 1 };
 
 FIXTURE_SETUP(pool)
 {
-	unsigned long long sizes[SIZES_MAX];
-	int i, n = sizes_offered(sizes, SIZES_MAX);
+	unsigned long long sizes[HUGESIZE_SIZES_MAX];
+	int i, n = sizes_offered(sizes, HUGESIZE_SIZES_MAX);
 
 	SIZES_NEEDED(n);
 	/* Not arm64's 64 KB: a pool grown over all memory in pages that small

@@ -55,9 +55,9 @@ static void measure(struct row *r)
 
 int main(void)
 {
-	unsigned long long sizes[SIZES_MAX];
-	struct row rows[SIZES_MAX + 1];
-	int n = sizes_offered(sizes, SIZES_MAX), i;
+	unsigned long long sizes[HUGESIZE_SIZES_MAX];
+	struct row rows[HUGESIZE_SIZES_MAX + 1];
+	int n = sizes_offered(sizes, HUGESIZE_SIZES_MAX), i;
 
 	memset(rows, 0, sizeof(rows));
 	rows[0].page = (unsigned long long)getpagesize();

@@ -63,8 +63,8 @@ const struct size_names *size_names(unsigned long long bytes)
 
 char **size_filter(int *argc, char **argv, int (*keep)(unsigned long long bytes))
 {
-	unsigned long long offered[SIZES_MAX];
-	int n = sizes_offered(offered, SIZES_MAX), k = 1;
+	unsigned long long offered[HUGESIZE_SIZES_MAX];
+	int n = sizes_offered(offered, HUGESIZE_SIZES_MAX), k = 1;
 	char **args = calloc((size_t)*argc + 2 * NAMES + 1, sizeof(*args));
 	size_t i;
 

@@ -2,11 +2,12 @@
 #ifndef SIZES_H
 #define SIZES_H
 
-#define SIZES_MAX 16
+#include "hugesize-compat.h"
 
 /* The huge page sizes the running kernel offers (sysfs), ascending; none
  * (0) where the kernel registers none (s390x without EDAT: no
- * /sys/kernel/mm/hugepages); exits the program when there are more than max. */
+ * /sys/kernel/mm/hugepages); exits the program when there are more than max
+ * (HUGESIZE_SIZES_MAX holds every size there can be). */
 int sizes_offered(unsigned long long *sizes, int max);
 
 /* In a TEST or a FIXTURE_SETUP: skips, with the reason, when n (of

@@ -34,11 +34,11 @@ HUGE_SIZES(SIZE_VARIANT)
 
 FIXTURE_SETUP(size)
 {
-	unsigned long long offered[SIZES_MAX];
+	unsigned long long offered[HUGESIZE_SIZES_MAX];
 
 	self->avail = -1;
 	if (variant->bytes)
-		SIZES_NEEDED(sizes_offered(offered, SIZES_MAX));
+		SIZES_NEEDED(sizes_offered(offered, HUGESIZE_SIZES_MAX));
 	self->bytes = variant->bytes ? variant->bytes : (unsigned long long)getpagesize();
 	if (!hugesize_pool(self->bytes, &self->before))
 		self->avail = (long long)(self->before.free - self->before.resv);

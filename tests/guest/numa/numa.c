@@ -76,8 +76,8 @@ FIXTURE_VARIANT_ADD(mbind, bind_remote_node) { .mode = MPOL_BIND };
 
 FIXTURE_SETUP(mbind)
 {
-	unsigned long long sizes[SIZES_MAX];
-	int n = sizes_offered(sizes, SIZES_MAX);
+	unsigned long long sizes[HUGESIZE_SIZES_MAX];
+	int n = sizes_offered(sizes, HUGESIZE_SIZES_MAX);
 
 	self->size = variant->mode == MPOL_INTERLEAVE ? sizes[0] : sizes[n - 1];
 	self->pages = variant->mode == MPOL_INTERLEAVE ? INTERLEAVED : 1;
@@ -135,7 +135,7 @@ TEST_F(mbind, mmap_private)
 /* hugesize pool --node: only that node's pool moves, and list shows both. */
 TEST(hugesize_pool_node)
 {
-	unsigned long long sizes[SIZES_MAX];
+	unsigned long long sizes[HUGESIZE_SIZES_MAX];
 	long long had[NODES], total;
 	char out[4096], count[32];
 	const char *set[] = { "pool", NULL, count, "--node", "1", NULL };
@@ -144,7 +144,7 @@ TEST(hugesize_pool_node)
 
 	if (access(HUGESIZE_NODE_DIR "/node1", F_OK))
 		SKIP(return, "one NUMA node: the NUMA stage boots a guest with two");
-	sizes_offered(sizes, SIZES_MAX);
+	sizes_offered(sizes, HUGESIZE_SIZES_MAX);
 	set[1] = SIZE_NAME(sizes[0]);
 	for (node = 0; node < NODES; node++)
 		had[node] = pool_count(node, sizes[0], "nr_hugepages");
