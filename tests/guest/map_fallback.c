@@ -29,7 +29,6 @@
 #include "sizes.h"
 #include "tool.h"
 
-#define THP_DIR "/sys/kernel/mm/transparent_hugepage"
 #define ALL	HUGESIZE_SIZES_MAX
 
 FIXTURE(fallback) {
@@ -110,14 +109,14 @@ FIXTURE_TEARDOWN(fallback)
 	if (self->grown_from >= 0)
 		EXPECT_EQ(0, set_pool(self->sizes[self->n - 1 - variant->held], self->grown_from));
 	if (self->thp_enabled[0])
-		EXPECT_EQ(0, write_text(THP_DIR "/enabled", self->thp_enabled));
+		EXPECT_EQ(0, write_text(HUGESIZE_THP_DIR "/enabled", self->thp_enabled));
 }
 
 /* "always [madvise] never" -> "madvise": the word in brackets. */
 static int thp_mode(char *mode, size_t len)
 {
 	char text[128], *open, *close;
-	FILE *f = fopen(THP_DIR "/enabled", "r");
+	FILE *f = fopen(HUGESIZE_THP_DIR "/enabled", "r");
 
 	if (!f)
 		return -1;
@@ -173,19 +172,19 @@ TEST_F(fallback, map_private)
 	if (variant->held != ALL && variant->held >= self->n)
 		SKIP(return, "%d huge page size(s) here: no smaller size to fall back to", self->n);
 	if (emptied >= self->n && variant->backing == HUGESIZE_THP) {
-		if (access(THP_DIR, F_OK))
-			SKIP(return, "no transparent huge pages: no " THP_DIR " (CONFIG_TRANSPARENT_HUGEPAGE "
+		if (access(HUGESIZE_THP_DIR, F_OK))
+			SKIP(return, "no transparent huge pages: no " HUGESIZE_THP_DIR " (CONFIG_TRANSPARENT_HUGEPAGE "
 			     "off, or a CPU the kernel cannot map them on)");
 		if (!HUGESIZE_THP_STEP)
 			SKIP(return, "this libc does not declare madvise(MADV_HUGEPAGE)");
 		if (thp_mode(mode, sizeof(mode)) || !strcmp(mode, "never\n"))
 			SKIP(return, "THP enabled is [never]");
-		want_page = hugesize_read_number(THP_DIR "/hpage_pmd_size", "", 0);
+		want_page = hugesize_read_number(HUGESIZE_THP_DIR "/hpage_pmd_size", "", 0);
 	}
-	if (emptied >= self->n && variant->backing == HUGESIZE_BASE && !access(THP_DIR, F_OK)) {
+	if (emptied >= self->n && variant->backing == HUGESIZE_BASE && !access(HUGESIZE_THP_DIR, F_OK)) {
 		/* THP would be the step before: off for this test. */
 		ASSERT_EQ(0, thp_mode(self->thp_enabled, sizeof(self->thp_enabled)));
-		ASSERT_EQ(0, write_text(THP_DIR "/enabled", "never"));
+		ASSERT_EQ(0, write_text(HUGESIZE_THP_DIR "/enabled", "never"));
 	}
 	if (emptied < self->n) {
 		target = self->n - 1 - emptied;
