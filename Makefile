@@ -110,9 +110,10 @@ CHECKS = $(GUEST_CHECKS) \
 	 $(if $(filter $(DEFAULT_XARCH),$(XARCH)),$(HOST_CHECKS),check-arch-sizes $(LIBC_ARCH_CHECKS))
 DEFAULT_XARCH := x86_64
 # check-arches' order, the one a time budget (START_BEFORE) reaches first:
-# the guests that prove our kernel fixes (kernel/7.2/fork-fix/ on arm64 and
-# riscv64, arch-align/ on mips64el and armhf), then the rest.
-XARCH_FIRST   := arm64 riscv64 mips64el armhf
+# the guests that prove our kernel fixes, the newest first (arch-align/ on
+# armhf, kernel/7.2/fork-fix/ on arm64 and riscv64, arch-align/ on
+# mips64el), then the rest.
+XARCH_FIRST   := armhf arm64 riscv64 mips64el
 OTHER_XARCHES  = $(XARCH_FIRST) $(filter-out $(DEFAULT_XARCH) $(XARCH_FIRST),$(ARCHES))
 
 # $(call run_checks,STAGES): the stages in one make graph (-k: a failure
