@@ -65,17 +65,30 @@ say_sh = toolchain/lib/say.sh $(1) '$(2)'
 say    = @$(say_sh)
 # $(call hash,FILES): a short hash of their contents, for stamps keyed on what matters.
 hash   = $(shell cat $(1) 2>/dev/null | sha1sum | cut -c1-12)
-# $(call check,COMMAND): runs a check that prints TAP; results under $(RESULTS).
-check  = $(Q)$(1) | RESULTS=$(RESULTS) toolchain/lib/tap-count.sh $@
-# $(call keep_tap,COMMAND): for a check whose every input is a prerequisite
-# of a file target $(B)/tap/STAGE.tap: runs it into that file, which then
-# stands for it until an input changes (the stage counts it with
-# $(call check,cat FILE)).
-keep_tap = $(Q)mkdir -p $(@D) && { $(1); } >$@.tmp; mv $@.tmp $@
+# A check is a stage: the file $(RESULTS)/STAGE.counts, made by a rule whose
+# recipe is $(call check,COMMAND), the command's TAP counted into it
+# (toolchain/lib/tap-count.sh). The recipe succeeds once the counts are
+# written, whatever they say, so a tally over stages always runs; a stage
+# that failed is dated 1970 and so runs again next time. A stage whose
+# prerequisites are all its inputs stands until one changes; one that reads
+# anything else (the machine, the whole tree) takes FORCE and runs each time.
+check  = $(Q)mkdir -p $(@D) && { $(1); } | RESULTS=$(@D) toolchain/lib/tap-count.sh $(basename $(@F)) || \
+	touch -c -d @0 $@
+# $(call counts,STAGES): their files.
+counts = $(patsubst %,$(RESULTS)/%.counts,$(1))
+# $(tally): the recipe of a target over stages: their closing line, "N
+# passed, N failed, N skipped"; it fails when any stage failed.
+CHECK_START := $(shell date +%s)
+tally  = $(Q)toolchain/lib/summary.sh --since $(CHECK_START) $(filter %.counts,$^)
+# $(call write_if_changed,TEXT): $@ holds TEXT, rewritten (and so newer than
+# what depends on it) only when TEXT changed; its rule takes FORCE.
+write_if_changed = @mkdir -p $(@D); t='$(subst ','\'',$(1))'; \
+	printf '%s\n' "$$t" | cmp -s - $@ || printf '%s\n' "$$t" >$@
 
 HOST_CHECKS  :=
 GUEST_CHECKS :=
 all:
+FORCE:
 .DELETE_ON_ERROR:
 # Stamps made by pattern rules are outputs too, not intermediates to delete.
 .SECONDARY:
@@ -92,12 +105,12 @@ include toolchain/fresh/fresh.mk
 HELP.all := build everything: kernel, uapi headers, patched libcs, the tool, guest root file systems
 all: kernel libc compat guest
 
-check-arch-sizes: | $(call needs,base)
+$(RESULTS)/check-arch-sizes.counts: FORCE | $(call needs,base)
 	$(call check,tests/host/arch-sizes.sh $(foreach a,$(ARCHES),$(a)=$(subst $(space),$(comma),$(SIZES.$(a)))))
 HELP.check-arch-sizes := the sizes each guest must offer are sizes every libc must name
 HOST_CHECKS += check-arch-sizes
 
-check-license: | $(call needs,license)
+$(RESULTS)/check-license.counts: FORCE | $(call needs,license)
 	$(call check,tests/host/license.sh)
 HELP.check-license := every file has its license (reuse lint) and, where it can hold one, its own SPDX line
 HOST_CHECKS += check-license
@@ -116,56 +129,56 @@ DEFAULT_XARCH := x86_64
 XARCH_FIRST   := armhf arm64 riscv64 mips64el
 OTHER_XARCHES  = $(XARCH_FIRST) $(filter-out $(DEFAULT_XARCH) $(XARCH_FIRST),$(ARCHES))
 
-# $(call run_checks,STAGES): the stages in one make graph (-k: a failure
-# stops only what depends on it), then one tally; the exit status says
-# whether all passed.
-run_checks = +$(Q)rm -rf $(RESULTS) && mkdir -p $(RESULTS) && echo $(1) >$(RESULTS)/stages; \
-	start=$$(date +%s); $(MAKE) $(1) || true; \
-	echo "\# make $@ KVER=$(KVER) XARCH=$(XARCH): $(words $(1)) stages in $$(($$(date +%s) - start)) s wall"; \
-	toolchain/lib/summary.sh $(RESULTS)
-check:
-	$(call run_checks,$(CHECKS))
+# `make STAGE` makes one stage and tallies it; RERUN=1 runs every stage asked
+# for, changed or not (so does removing its .counts file).
+STAGES := $(HOST_CHECKS) $(GUEST_CHECKS) bench
+$(STAGES): %: $(RESULTS)/%.counts
+	$(tally)
+$(call counts,$(STAGES)): $(if $(RERUN),FORCE)
+VARHELP.RERUN := 1: run the checks asked for even where nothing they depend on changed
+
+check: $(call counts,$(CHECKS))
+	$(tally)
 HELP.check := every check of XARCH: host tests, then the guest stages; ends with "N passed, N failed, N skipped"
 
 # The guest stages alone: the host checks do not depend on KVER.
-check-guests:
-	$(call run_checks,$(GUEST_CHECKS))
+check-guests: $(call counts,$(GUEST_CHECKS))
+	$(tally)
 HELP.check-guests := the guest stages of KVER and XARCH alone
 
 # The loops over architectures and kernels are the one place make calls
-# itself with other variables: $(call check_loop,VARIABLE,VALUES,TARGET,RESULTS)
-# makes TARGET once per value, then tallies RESULTS (a folder, % the value).
-# Past START_BEFORE a value is not started: its folder holds one SKIP (the
-# [skip] line says so; no counts line of its own).
-check_loop = for v in $(2); do \
+# itself with other variables: $(call check_loop,VARIABLE,VALUES,TARGET)
+# makes TARGET once per value, keeps what each printed in
+# $(B)/results/LOOP.VALUE.log and adds up their closing lines (one without
+# counts as a failure). Past START_BEFORE a value is not started: one SKIP.
+check_loop = mkdir -p $(B)/results; for v in $(2); do log=$(B)/results/$@.$$v.log; \
 	if [ -n "$(START_BEFORE)" ] && [ $$(date +%s) -ge $(START_BEFORE) ]; then \
-		$(call not_started,$(subst %,$$v,$(4)),$(1)=$$v: START_BEFORE passed ($$(date -d @$(START_BEFORE) +%T))); \
-	else $(MAKE) $(1)=$$v $(3); fi; done; \
-	echo "\# $@: $(1)=$(2)"; toolchain/lib/summary.sh $(foreach v,$(2),$(subst %,$(v),$(4)))
-not_started = toolchain/lib/say.sh skip "not started: $(2)" && \
-	rm -rf $(1) && mkdir -p $(1) && echo not-started >$(1)/stages && \
-	printf '1..1\nok 1 - not started \# SKIP %s\n' "$(2)" | RESULTS=$(1) toolchain/lib/tap-count.sh not-started >/dev/null
+		toolchain/lib/say.sh skip "not started: $(1)=$$v: START_BEFORE passed ($$(date -d @$(START_BEFORE) +%T))"; \
+		echo '0 passed, 0 failed, 1 skipped' >$$log; \
+	else $(MAKE) $(1)=$$v $(3) 2>&1 | tee $$log; fi; done; \
+	echo "\# $@: $(1)=$(2)"; toolchain/lib/summary.sh $(foreach v,$(2),$(B)/results/$@.$(v).log)
 check-arches:
-	+$(Q)$(call check_loop,XARCH,$(OTHER_XARCHES),check,$(B)/results/$(KTREE)-%)
+	$(Q)$(call check_loop,XARCH,$(OTHER_XARCHES),check)
 HELP.check-arches := make check on every architecture but $(DEFAULT_XARCH) ($(OTHER_XARCHES)); one tally
 check-all:
-	+$(Q)$(call check_loop,XARCH,$(ARCHES),check,$(B)/results/$(KTREE)-%)
+	$(Q)$(call check_loop,XARCH,$(ARCHES),check)
 HELP.check-all := make check on every architecture; one tally of all
 BACKPORTS = $(filter-out $(KVER),$(KVERS))
 check-backports:
-	+$(Q)$(call check_loop,KVER,$(BACKPORTS),check-guests,$(B)/results/%-$(XARCH))
+	$(Q)$(call check_loop,KVER,$(BACKPORTS),check-guests)
 HELP.check-backports := the guest stages on the other kernels of KVERS ($(BACKPORTS)), each with its series; one tally
 
 # The guest stages on KVER with the series and without it, then per test
 # what the series changes (toolchain/lib/tap-compare.sh).
 compare-series:
-	+$(Q)$(MAKE) check-guests; $(MAKE) check-guests KERNEL_PATCHES=none; \
+	$(Q)$(call check_loop,KERNEL_PATCHES,series none,check-guests); status=$$?; \
 		echo '# what the series changes on linux-$(KVER), $(XARCH):'; \
-		toolchain/lib/tap-compare.sh $(B)/results/$(KVER)-$(XARCH) $(B)/results/$(KVER)-unpatched-$(XARCH)
+		toolchain/lib/tap-compare.sh $(B)/results/$(KVER)-$(XARCH) $(B)/results/$(KVER)-unpatched-$(XARCH) \
+			$(GUEST_CHECKS) || status=1; exit $$status
 HELP.compare-series := the guest stages with and without the kernel series, then per test what differs
 
 bench-pipeline: | $(call needs,arch)
-	+$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
+	$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
 HELP.bench-pipeline := warm make check and guest boot time against their goals (COLD=1: also a fresh clone)
 
 help:
@@ -194,5 +207,5 @@ distclean:
 	rm -rf --one-file-system $(B)
 HELP.distclean := remove all of build/
 
-.PHONY: all check check-arches check-all compare-series bench-pipeline help clean distclean deps \
-	$(HOST_CHECKS) $(GUEST_CHECKS)
+.PHONY: all check check-guests check-arches check-all check-backports compare-series bench-pipeline \
+	help clean distclean deps FORCE $(STAGES)

@@ -6,6 +6,8 @@
 # --cold a `make check` in a fresh clone of HEAD (Debian packages installed).
 set -eu -o pipefail
 cd "$(dirname "$0")/.."
+# The makes timed here are the user's own, not part of the make that runs this.
+unset MAKEFLAGS MFLAGS MAKELEVEL
 seconds() { local s; s=$(date +%s.%N); "$@" >/dev/null 2>&1 || true; echo "$(date +%s.%N) - $s" | bc; }
 
 make check >/dev/null 2>&1 || true

@@ -8,7 +8,7 @@
 # helpers' contracts (pure, on a made-up sysfs, on this machine's), the
 # tool's command line, the install, libFuzzer.
 #
-# Uses:     needs, GLIBC_HOST, glibc_root, musl_cc, KTREE, UAPI.T, check, say
+# Uses:     needs, GLIBC_HOST, glibc_root, musl_cc, KTREE, UAPI.T, check, counts, tally, say
 # Provides: COMPAT_HDR, COMPAT_TOOL_SRC, COMPAT_TRIPLETS; targets compat, install, uninstall, check-compat*
 
 # The cross compilers the header matrix (matrix.conf) builds with.
@@ -76,41 +76,46 @@ $(COMPAT)/fuzz: $(COMPAT_T)/fuzz.c $(COMPAT_HDR) | $(call needs,compat)
 compat: $(COMPAT)/hugesize
 HELP.compat := build the hugesize tool ($(COMPAT)/hugesize)
 
-# One stage per kind of test; each prints TAP.
-check-compat-matrix: $(COMPAT_LIBC_DEPS) | $(call needs,compat)
+# One stage per kind of test; each prints TAP. A stage stands while its
+# programs and tests/host/compat/ stay the same; the live helpers (this
+# machine's /proc and /sys), the install (the build's own make files) and
+# libFuzzer (a new search each time) run every time.
+COMPAT_TESTS := $(wildcard $(COMPAT_T)/*) tests/lib/tap.sh tests/lib/huge_sizes.h
+$(RESULTS)/check-compat-matrix.counts: $(COMPAT_TESTS) $(COMPAT_HDR) $(COMPAT_LIBC_DEPS) | $(call needs,compat)
 	$(call say,compat,header matrix: compilers x standards x libcs x include orders)
 	$(call check,$(COMPAT_T)/matrix.sh $(COMPAT)/matrix)
 HELP.check-compat-matrix := hugesize-compat.h with every compiler, standard, libc and include order
 
-check-compat-conflict: | $(call needs,compat)
+$(RESULTS)/check-compat-conflict.counts: $(COMPAT_TESTS) $(COMPAT_HDR) | $(call needs,compat)
 	$(call check,$(COMPAT_T)/conflict.sh)
 HELP.check-compat-conflict := the header's rule for a constant the libc already defines
 
-check-compat-helpers: $(COMPAT)/test-helpers
+$(RESULTS)/check-compat-helpers.counts: $(COMPAT)/test-helpers
 	$(call check,$<)
 HELP.check-compat-helpers := the contracts of the helpers, pure functions
 
-check-compat-live: $(COMPAT)/test-live
+$(RESULTS)/check-compat-live.counts: $(COMPAT)/test-live FORCE
 	$(call check,$<)
 HELP.check-compat-live := the helpers on the /proc and /sys of this machine
 
-check-compat-fake: $(COMPAT)/test-fake
+$(RESULTS)/check-compat-fake.counts: $(COMPAT)/test-fake
 	$(call check,rm -rf $(COMPAT)/fake && mkdir -p $(COMPAT)/fake && $<)
 HELP.check-compat-fake := the helpers on a made-up sysfs and meminfo
 
-check-compat-map: $(COMPAT)/test-map
+$(RESULTS)/check-compat-map.counts: $(COMPAT)/test-map
 	$(call check,rm -rf $(COMPAT)/fake-map && $<)
 HELP.check-compat-map := hugesize_map's fallback order, rounding and errors on a made-up kernel
 
-check-compat-tool: $(COMPAT)/hugesize $(COMPAT)/hugesize-musl $(COMPAT)/hugesize-fake
-	$(call check,$(COMPAT_T)/tool.sh $^ $(COMPAT_FAKE_TOOL))
+COMPAT_TOOLS := $(COMPAT)/hugesize $(COMPAT)/hugesize-musl $(COMPAT)/hugesize-fake
+$(RESULTS)/check-compat-tool.counts: $(COMPAT_TOOLS) $(COMPAT_TESTS)
+	$(call check,$(COMPAT_T)/tool.sh $(COMPAT_TOOLS) $(COMPAT_FAKE_TOOL))
 HELP.check-compat-tool := the hugesize command line
 
-check-compat-install: $(COMPAT)/hugesize | $(call needs,compat)
-	$(call check,$(COMPAT_T)/install.sh "$(MAKE)" $(COMPAT)/destdir)
+$(RESULTS)/check-compat-install.counts: $(COMPAT)/hugesize FORCE | $(call needs,compat)
+	$(call check,$(COMPAT_T)/install.sh $(COMPAT)/destdir)
 HELP.check-compat-install := make install and uninstall into a DESTDIR, used as a user would
 
-check-compat-fuzz: $(COMPAT)/fuzz
+$(RESULTS)/check-compat-fuzz.counts: $(COMPAT)/fuzz FORCE
 	$(call say,compat,libFuzzer for $(COMPAT_FUZZ_SECONDS) s)
 	$(call check,$(COMPAT_T)/fuzz.sh $< $(COMPAT)/fuzzing $(COMPAT_FUZZ_SECONDS))
 HELP.check-compat-fuzz := libFuzzer on the parser and the scanners for COMPAT_FUZZ_SECONDS (default 5)
@@ -118,8 +123,8 @@ HELP.check-compat-fuzz := libFuzzer on the parser and the scanners for COMPAT_FU
 COMPAT_CHECKS := check-compat-matrix check-compat-conflict check-compat-helpers check-compat-live \
 		 check-compat-fake check-compat-map check-compat-tool check-compat-install check-compat-fuzz
 HOST_CHECKS   += $(COMPAT_CHECKS)
-check-compat:
-	$(call run_checks,$(COMPAT_CHECKS))
+check-compat: $(call counts,$(COMPAT_CHECKS))
+	$(tally)
 HELP.check-compat := only the host tests of hugesize-compat.h and the hugesize tool; one tally
 
 PREFIX ?= /usr/local

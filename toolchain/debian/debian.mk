@@ -14,7 +14,7 @@
 # on two cores: the glibc series is carried as far as its installed headers.
 # check-debs holds all of it to the size table (tests/host/debian/).
 #
-# Uses:     needs, GLIBC_HOST, say, check, keep_tap
+# Uses:     needs, GLIBC_HOST, say, check
 # Provides: targets debs, check-debs
 
 DEB          := $(B)/debian
@@ -81,15 +81,13 @@ DEB_BUILT := $(DEB_MUSL_BUILT) $(DEB)/musl/stock/.built \
 debs: $(DEB_BUILT)
 HELP.debs := Debian's musl with our series (.debs), Debian's glibc stack with it (headers), hugesize's .debs: $(DEB)/
 
-# Every input is a prerequisite, so the TAP (lintian included) stands until one changes.
-$(B)/tap/check-debs.tap: $(DEB_BUILT) tests/host/debian/check-debs.sh tests/host/libc/expected.sh \
+# Every input is a prerequisite, so the stage (lintian included) stands until one changes.
+$(RESULTS)/check-debs.counts: $(DEB_BUILT) tests/host/debian/check-debs.sh tests/host/libc/expected.sh \
 		tests/host/libc/macros.sh tests/lib/tap.sh tests/lib/huge_sizes.h | $(call needs,debian)
 	$(call say,debian,checking the packages (DEP-3 stack, quilt, header values from scratch roots, lintian))
-	$(call keep_tap,tests/host/debian/check-debs.sh $(DEB)/check $(DEB_FORWARDED) \
+	$(call check,tests/host/debian/check-debs.sh $(DEB)/check $(DEB_FORWARDED) \
 		$(DEB)/musl/patched $(DEB)/musl/stock $(DEB_MUSL_SERIES) \
 		$(DEB)/glibc/patched $(DEB)/glibc/stock $(DEB_GLIBC_SERIES) $(DEB)/hugesize)
-check-debs: $(B)/tap/check-debs.tap
-	$(call check,cat $<)
 HELP.check-debs := the Debian packages of debs: DEP-3 stack, no fuzz, headers' values from scratch roots, lintian
 HOST_CHECKS += check-debs
 

@@ -11,17 +11,16 @@
 # toolchain/fresh/in-root.sh runs any command in that root: .ci/run runs the
 # rest of CI there.
 #
-# Uses:     needs, check, say, summary.sh, OTHER_XARCHES, KOBJ.T, KTREE, GUEST
+# Uses:     needs, check, tally, say, OTHER_XARCHES, KOBJ.T, KTREE, GUEST
 # Provides: targets check-fresh, first-steps
 
 PKG.fresh := debootstrap git
-# Its own results: make check empties the folder of KTREE and XARCH.
-check-fresh: RESULTS = $(B)/results/fresh
-check-fresh: | $(call needs,fresh)
+# Its own results, apart from any one KTREE and XARCH.
+$(B)/results/fresh/check-fresh.counts: FORCE | $(call needs,fresh)
 	$(call say,fresh,the quick start of README.md in a new Debian 12 root (about 20 minutes on two cores))
-	$(Q)rm -rf $(RESULTS) && mkdir -p $(RESULTS) && echo $@ >$(RESULTS)/stages
 	$(call check,tests/host/fresh/quick-start.sh $(B)/fresh $(B)/roots $(OTHER_XARCHES))
-	$(Q)toolchain/lib/summary.sh $(RESULTS)
+check-fresh: $(B)/results/fresh/check-fresh.counts
+	$(tally)
 HELP.check-fresh := README's quick start in a debootstrapped Debian 12 root (chroot): the demo, its phases, every XARCH's first steps
 
 # The first rules of XARCH that run an installed program: the kernel's

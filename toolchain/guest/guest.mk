@@ -11,7 +11,7 @@
 #
 # Uses:     XARCH's table, KVER, KTREE, KSRC.T, KSTAMP.T, KIMAGE.T, UAPI.T,
 #           musl_cc, STOCK_MUSL_CC, STOCK_MUSL_DEP, glibc_root, GLIBC_HOST, COMPAT_TOOL_SRC,
-#           needs, check, say
+#           needs, check, counts, tally, write_if_changed, say
 # Provides: GUEST_CHECKS; targets guest, check-guest, run, shell, bench
 
 GUEST      := $(B)/guest/$(KTREE)-$(XARCH)
@@ -126,7 +126,7 @@ guest_var = $(if $(filter undefined,$(origin $(1).$(2))),$(3),$($(1).$(2)))
 define guest_image
 PROGRAMS.$(1) += $(if $(filter $(1),$(GUEST_BINS_IN)),$(GUEST_BINS))
 $(GUEST)/$(1).list: FORCE
-	@mkdir -p $$(@D); echo '$$(PROGRAMS.$(1))' | cmp -s - $$@ || echo '$$(PROGRAMS.$(1))' >$$@
+	$$(call write_if_changed,$$(PROGRAMS.$(1)))
 $(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $(wildcard tests/guest/rootfs/etc/*) $$(PROGRAMS.$(1)) | $$(call needs,arch)
 	$$(call say,guest,packing $$(@F) ($$(words $$(PROGRAMS.$(1))) test programs))
 	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS) $$(PROGRAMS.$(1))
@@ -140,13 +140,17 @@ BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_CPU='$(or $(AR
 	toolchain/guest/boot.sh $$(1) $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log
 endef
 
-# $(call guest_stage,NAME): the image, and the target NAME that boots it
-# and counts its TAP; RESULTS/NAME.kernel names the kernel it booted.
+# $(call guest_stage,NAME): the image, and the stage NAME that boots it and
+# counts its TAP; RESULTS/NAME.kernel names the kernel it booted. The stage
+# stands while its kernel, its image and its boot command (NAME.boot: QEMU,
+# memory, pools, command line, time limits) stay the same.
 define guest_stage
 $(call guest_image,$(1))
-$(1): $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio
+$(GUEST)/$(1).boot: FORCE
+	$$(call write_if_changed,$$(call BOOT.$(1),check) TEST_TIMEOUT=$$(TEST_TIMEOUT) GUEST_TIMEOUT=$$(GUEST_TIMEOUT))
+$$(RESULTS)/$(1).counts: $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio $(GUEST)/$(1).boot toolchain/guest/boot.sh
 	$$(call say,qemu,$(1): $$(KNAME.$$(TREE.$(1))) on $(XARCH) with $$(words $$(PROGRAMS.$(1))) test programs)
-	$(Q)mkdir -p $$(RESULTS) && echo '$$(KNAME.$$(TREE.$(1))) on $(XARCH)' >$$(RESULTS)/$(1).kernel
+	$(Q)mkdir -p $$(@D) && echo '$$(KNAME.$$(TREE.$(1))) on $(XARCH)' >$$(@D)/$(1).kernel
 	$$(call check,$$(call BOOT.$(1),check))
 endef
 
@@ -159,7 +163,8 @@ PROGRAMS.check-guest-musl += $(SELFTEST)
 GUEST_BINS_IN ?= check-guest-musl
 $(foreach f,$(ARCH_FLAVOURS),$(eval $(call guest_stage,check-guest-$(f))))
 GUEST_CHECKS += $(ARCH_FLAVOURS:%=check-guest-%)
-check-guest: $(ARCH_FLAVOURS:%=check-guest-%)
+check-guest: $(call counts,$(ARCH_FLAVOURS:%=check-guest-%))
+	$(tally)
 HELP.check-guest := the guest suite, one guest per libc flavour of XARCH ($(ARCH_FLAVOURS))
 VARHELP.GUEST_BINS := "a b": your static programs, run in the musl guest after ours (exit 0 pass, 4 skip, else fail; TAP counts as its results)
 VARHELP.GUEST_BINS_IN := the guest stages GUEST_BINS join (default check-guest-musl; say check-numa, check-kselftest)
@@ -176,7 +181,7 @@ $(KSELFTEST_MM): $(KSTAMP.$(KTREE)) $(GUEST_UAPI)/.installed \
 		$(GUEST_UAPI)/include $@
 PROGRAMS.check-kselftest := tests/guest/kselftest/kselftest-hugetlb $(KSELFTEST_MM)
 $(eval $(call guest_stage,check-kselftest))
-check-kselftest: TEST_TIMEOUT := 900
+$(RESULTS)/check-kselftest.counts: TEST_TIMEOUT := 900
 GUEST_CHECKS += check-kselftest
 HELP.check-kselftest := the hugetlb tests of linux-$(KTREE)'s own mm selftests (run_vmtests.sh -t hugetlb)
 
@@ -237,7 +242,9 @@ $(foreach v,$(ARCH_VARIANTS),$(eval $(call guest_variant,$(v)))$(eval $(call gue
 PROGRAMS.bench := $(GUEST)/tests/bench
 POOLS.bench    := hugepagesz=1G hugepages=1 hugepagesz=2M hugepages=512 default_hugepagesz=2M
 $(eval $(call guest_stage,bench))
-bench: TEST_TIMEOUT := 900
+$(RESULTS)/bench.counts: TEST_TIMEOUT := 900
+# Its figures are wanted each time.
+$(RESULTS)/bench.counts: FORCE
 HELP.bench := in the guest, populate 1 GiB with 4K, 2M and 1G pages: minor faults, time, random access
 
 # make run and make shell boot a root file system with no tests.
@@ -256,5 +263,4 @@ HELP.shell := boot the guest with a busybox shell on the serial console
 
 guest: $(KIMAGE.$(KTREE)) $(foreach s,$(GUEST_CHECKS) run,$(GUEST)/$(s).cpio)
 HELP.guest := the guest kernel and the root file system of every guest stage
-FORCE:
-.PHONY: guest check-guest run shell FORCE
+.PHONY: guest check-guest run shell

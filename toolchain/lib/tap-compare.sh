@@ -1,20 +1,22 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Usage: tap-compare.sh WITH WITHOUT
+# Usage: tap-compare.sh WITH WITHOUT STAGE...
 # Prints, test by test, what differs between two runs of the same guest
-# stages: WITH and WITHOUT are results folders (build/results/TREE-XARCH)
+# STAGEs: WITH and WITHOUT are results folders (build/results/TREE-XARCH)
 # of the kernel with and without the series. A result is pass, fail, skip
 # or xfail (an expected failure, TAP TODO); a test only one run has is
 # "absent" on the other side. Exits 1 when either run has a real failure.
 set -eu
-with=${1:?usage: tap-compare.sh WITH WITHOUT}
-without=${2:?usage: tap-compare.sh WITH WITHOUT}
-for d in "$with" "$without"; do
-	[ -f "$d/stages" ] || { echo "error: $d has no results; run the stages first" >&2; exit 1; }
-done
+usage='usage: tap-compare.sh WITH WITHOUT STAGE...'
+with=${1:?$usage} without=${2:?$usage}
+shift 2
+[ $# -gt 0 ] || { echo "$usage" >&2; exit 2; }
 status=0
 printf '%-22s %-8s %-8s %s\n' "# stage" with without test
-for stage in $(cat "$with/stages"); do
+for stage in "$@"; do
+	for d in "$with" "$without"; do
+		[ -f "$d/$stage.tap" ] || { echo "error: $d/$stage.tap is missing: the stage did not run" >&2; status=1; }
+	done
 	[ -f "$with/$stage.tap" ] && [ -f "$without/$stage.tap" ] || continue
 	awk -v stage="$stage" '
 		function verdict(line) {

@@ -120,23 +120,25 @@ $(STOCK_MUSL)/.fetched: toolchain/libc/stock-musl.sh | $(call needs,cc)
 libc: $(MUSL_HOST_BUILT) $(call glibc_root,$(GLIBC_HOST))/.installed
 HELP.libc := build the patched musl $(MUSL_BUILT) ($(B)/musl-x86_64) and install glibc $(GLIBC_SYSTEM)'s patched headers
 
-# $(call libc_checks,RELEASE): the three checks of one release.
+# $(call libc_checks,RELEASE): the three checks of one release, each standing
+# while its headers and tests/host/libc/ stay the same.
+LIBC_TESTS := $(wildcard tests/host/libc/*) tests/lib/tap.sh tests/lib/huge_sizes.h
 define libc_checks
-check-libc-headers-$(1): $(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/.installed \
+$$(RESULTS)/check-libc-headers-$(1).counts: $(LIBC_TESTS) $(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/.installed \
 		$(call musl_headers,$(MUSL.$(1)))/.installed $(UAPI.$(KTREE))/x86/.installed
 	$$(call check,tests/host/libc/check-headers.sh \
 		glibc-$(GLIBC.$(1))=$(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/usr/include \
 		musl-$(MUSL.$(1))=$(call musl_headers,$(MUSL.$(1)))/x86_64/include $(UAPI.$(KTREE))/x86/include)
 HELP.check-libc-headers-$(1) := glibc $(GLIBC.$(1)) and musl $(MUSL.$(1)), patched: values, include orders, namespaces
 
-check-libc-arch-$(1): $(foreach a,$(UAPI_ARCHES),$(UAPI.$(KTREE))/$(a)/.installed) \
+$$(RESULTS)/check-libc-arch-$(1).counts: $(LIBC_TESTS) $(foreach a,$(UAPI_ARCHES),$(UAPI.$(KTREE))/$(a)/.installed) \
 		$(call musl_headers,$(MUSL.$(1)))/.installed \
 		$(foreach t,$(GLIBC_TRIPLETS),$(call glibc_root,$(t),$(GLIBC.$(1)))/.installed) | $(call needs,glibc)
 	$$(call check,tests/host/libc/check-arch.sh $(UAPI.$(KTREE)) $(call musl_headers,$(MUSL.$(1))) \
 		$(foreach t,$(GLIBC_TRIPLETS),$(t)=$(call glibc_root,$(t),$(GLIBC.$(1)))))
 HELP.check-libc-arch-$(1) := glibc $(GLIBC.$(1)) and musl $(MUSL.$(1)) against linux-$(KTREE)'s uapi on every architecture, and the mmap bit budget
 
-check-glibc-consts-$(1): $(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/.installed \
+$$(RESULTS)/check-glibc-consts-$(1).counts: $(LIBC_TESTS) $(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/.installed \
 		$(UAPI.$(KTREE))/x86/.installed | $(call needs,glibc)
 	$$(call check,tests/host/libc/glibc-consts.sh $(call libc_src,glibc,$(GLIBC.$(1))) \
 		$(call glibc_root,$(GLIBC_HOST),$(GLIBC.$(1)))/usr/include $(UAPI.$(KTREE))/x86/include)
@@ -146,6 +148,7 @@ $(foreach r,$(LIBC_RELEASES),$(eval $(call libc_checks,$(r))))
 
 LIBC_ARCH_CHECKS := $(addprefix check-libc-arch-,$(LIBC_RELEASES))
 LIBC_CHECKS := $(foreach r,$(LIBC_RELEASES),check-libc-headers-$(r) check-libc-arch-$(r) check-glibc-consts-$(r))
-check-libc: $(LIBC_CHECKS)
+check-libc: $(call counts,$(LIBC_CHECKS))
+	$(tally)
 HELP.check-libc := every check of both releases: $(LIBC_CHECKS)
 HOST_CHECKS += $(LIBC_CHECKS)

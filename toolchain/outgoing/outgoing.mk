@@ -65,7 +65,7 @@ $(foreach f,$(MAIL_GLIBC),$(eval $(call mail_libc,glibc,$(f),--signoff)))
 $(foreach f,$(MAIL_MUSL),$(eval $(call mail_libc,musl,$(f))))
 NOT_MAILED := $(addprefix kernel/,$(filter-out $(MAINLINE),$(KVERS))) libc-patches/glibc/2.36 libc-patches/musl/1.2.3
 
-check-outgoing:
+$(RESULTS)/check-outgoing.counts: FORCE
 	$(call check,tests/host/outgoing/outgoing.sh $(B)/outgoing-test $(MAIL_KERNEL) $(MAIL_GLIBC) $(MAIL_MUSL))
 HELP.check-outgoing := the export refuses what it must not send and writes every message as the submitter
 HOST_CHECKS += check-outgoing

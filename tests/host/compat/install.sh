@@ -1,11 +1,13 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# Usage: install.sh MAKE DESTDIR
+# Usage: install.sh DESTDIR
 # make install into an empty DESTDIR, then use what it put there as a user
 # would: pkg-config, a program built with its --cflags, man -l, the tool;
-# then make uninstall must take it all away again.
+# then make uninstall must take it all away again. make runs as a user types
+# it, without the flags of a make that runs this test.
 set -u
-make=$1 dest=$(realpath -m "$2") prefix=/usr/local
+dest=$(realpath -m "${1:?usage: install.sh DESTDIR}") prefix=/usr/local
+make() { env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make --no-print-directory "$@"; }
 root=$dest$prefix
 . "$(dirname "$0")/../../lib/tap.sh"
 rm -rf "$dest"
@@ -13,7 +15,7 @@ echo "TAP version 13"
 files="include/hugesize-compat.h share/pkgconfig/hugesize-compat.pc
 share/man/man7/hugesize-compat.7 share/man/man1/hugesize.1 bin/hugesize"
 
-log=$($make --no-print-directory install DESTDIR="$dest" PREFIX=$prefix 2>&1)
+log=$(make install DESTDIR="$dest" PREFIX=$prefix 2>&1)
 status=$?
 tap $status "make install DESTDIR=... PREFIX=$prefix"
 [ $status = 0 ] || sed 's/^/# /' <<<"$log"
@@ -45,7 +47,7 @@ done
 "$root/bin/hugesize" --help | grep -q 'hugesize flags SIZE'
 tap $? "the installed hugesize runs"
 
-$make --no-print-directory uninstall DESTDIR="$dest" PREFIX=$prefix >/dev/null 2>&1
+make uninstall DESTDIR="$dest" PREFIX=$prefix >/dev/null 2>&1
 left=$(find "$dest" -type f ! -path "$prog")
 tap "${left:+1}" "make uninstall removes every file it installed${left:+ (left: $left)}"
 tap_done
