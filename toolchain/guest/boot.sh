@@ -1,35 +1,28 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# Usage: boot.sh check|run|shell KERNEL INITRAMFS LOG [COMMAND]
+# Usage: boot.sh check|run|shell INITRAMFS LOG [COMMAND] -- QEMU [ARG...]
 #
-# Boots the test guest under QEMU (TCG) with the huge page pools reserved on
-# the kernel command line, the serial console on stdout and a copy in LOG.
+# Boots the test guest: QEMU's command line comes whole from make
+# (toolchain/guest/guest.mk: machine, CPU, memory, kernel, its command line
+# with the huge page pools); this adds the initramfs and the serial console
+# on stdout, with a copy in LOG.
 #   check  runs the tests of the initramfs; exits non-zero when the guest
 #          did not get to the end (hang, panic, crash)
 #   run    runs COMMAND in the guest and exits with its status
 #   shell  an interactive busybox shell (Ctrl-A X leaves QEMU)
-# Environment, from the guest stage (toolchain/guest/guest.mk): QEMU (binary),
-# QEMU_MACHINE (its -M option, if any), QEMU_MEM, GUEST_CONSOLE (ttyS0,
-# ttyAMA0), GUEST_POOLS (the huge page pools on the kernel command line),
-# GUEST_ARGS (more of it), QEMU_CPU (-cpu), QEMU_SMP, GUEST_TIMEOUT (seconds
-# the host waits before it kills the guest), TEST_TIMEOUT (per test
-# program); their defaults are make's. Also KERNEL_ARGS (appended to the
-# command line), QEMU_ARGS (appended to QEMU's).
+# GUEST_TIMEOUT, from make: seconds the host waits before it kills the guest.
 set -u -o pipefail
-mode=${1:-}; kernel=${2:-}; initramfs=${3:-}; log=${4:-}; command=${5:-}
-case $mode in check|run|shell) ;; *)
-	sed -n '2,/^set/{/^set/d;/SPDX/d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2 ;;
-esac
-for f in "$kernel" "$initramfs"; do
-	[ -f "$f" ] || { echo "error: $f is missing; run make first" >&2; exit 2; }
-done
-
-for v in QEMU QEMU_MEM QEMU_CPU QEMU_SMP GUEST_CONSOLE GUEST_POOLS GUEST_TIMEOUT TEST_TIMEOUT; do
-	[ -n "${!v:-}" ] || { echo "error: $v is not set; make sets it (toolchain/guest/guest.mk, toolchain/arch/*.mk)" >&2; exit 2; }
-done
+usage() { sed -n '2,/^set/{/^set/d;/SPDX/d;s/^# \{0,1\}//;p}' "$0" >&2; exit 2; }
+[ $# -ge 3 ] || usage
+mode=$1 initramfs=$2 log=$3 command=
+shift 3
+case $mode in check|run|shell) ;; *) usage ;; esac
+[ "${1:-}" = -- ] || { command=${1:-}; shift; }
+[ "${1:-}" = -- ] && [ $# -ge 2 ] || usage
+shift
+[ -f "$initramfs" ] || { echo "error: $initramfs is missing; run make first" >&2; exit 2; }
+[ -n "${GUEST_TIMEOUT:-}" ] || { echo "error: GUEST_TIMEOUT is not set; make sets it (toolchain/guest/guest.mk)" >&2; exit 2; }
 timeout=$GUEST_TIMEOUT
-args="console=$GUEST_CONSOLE panic=-1 panic_on_warn=1 quiet $GUEST_POOLS"
-args="$args hugesize.timeout=$TEST_TIMEOUT ${GUEST_ARGS:-} ${KERNEL_ARGS:-}"
 
 # The command (or the shell request) travels as a second cpio archive
 # appended to the first: the kernel unpacks both, the base stays untouched.
@@ -48,9 +41,7 @@ if [ "$mode" != check ]; then
 	image=$extra/initramfs.cpio
 fi
 
-# shellcheck disable=SC2206 # QEMU_MACHINE and QEMU_ARGS are word lists
-qemu_cmd=("$QEMU" ${QEMU_MACHINE:-} -accel tcg -cpu "$QEMU_CPU" -m "$QEMU_MEM" -smp "$QEMU_SMP"
-	-kernel "$kernel" -initrd "$image" -append "$args" -no-reboot ${QEMU_ARGS:-})
+qemu_cmd=("$@" -initrd "$image")
 mkdir -p "$(dirname "$log")"
 if [ "$mode" = shell ]; then
 	exec "${qemu_cmd[@]}" -nographic

@@ -99,9 +99,10 @@ ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.
 
 TEST_TIMEOUT  ?= 120
 GUEST_TIMEOUT ?= 900
-export TEST_TIMEOUT GUEST_TIMEOUT
+export GUEST_TIMEOUT
 VARHELP.TEST_TIMEOUT  := seconds one guest test program may run before it is killed and failed (120)
 VARHELP.GUEST_TIMEOUT := seconds the host waits for a whole guest before it kills it and fails (900)
+VARHELP.KERNEL_ARGS   := more of the guest kernel's command line, for every guest
 
 # What the kernel series changes: on a kernel without it (KERNEL_PATCHES=none)
 # the failures of these programs, and these results (PROGRAM:RESULT: the
@@ -120,9 +121,10 @@ guest_var = $(if $(filter undefined,$(origin $(1).$(2))),$(3),$($(1).$(2)))
 
 # $(call guest_image,NAME): a root file system NAME.cpio with exactly
 # PROGRAMS.NAME in /tests (their list is a prerequisite too, so a program
-# dropped from it leaves), and $(call BOOT.NAME,MODE) to boot its kernel
-# with it: check runs the tests, run a command, shell a shell
-# (toolchain/guest/boot.sh).
+# dropped from it leaves), and $(call BOOT.NAME,MODE[,COMMAND]) to boot its
+# kernel with it: check runs the tests, run a command, shell a shell. The
+# QEMU command line is made here, whole, and toolchain/guest/boot.sh runs it
+# with the image and the console added.
 define guest_image
 PROGRAMS.$(1) += $(if $(filter $(1),$(GUEST_BINS_IN)),$(GUEST_BINS))
 $(GUEST)/$(1).list: FORCE
@@ -131,13 +133,14 @@ $(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $(wildcard tests/guest/rootfs/
 	$$(call say,guest,packing $$(@F) ($$(words $$(PROGRAMS.$(1))) test programs))
 	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS) $$(PROGRAMS.$(1))
 TREE.$(1) := $(call guest_var,TREE,$(1),$(KTREE))
-BOOT.$(1) = QEMU=$(ARCH_QEMU) QEMU_MACHINE='$(ARCH_MACHINE)' QEMU_CPU='$(or $(ARCH_CPU),max)' QEMU_SMP=$(or $(ARCH_SMP),2) QEMU_MEM=$(call guest_var,MEM,$(1),$(ARCH_MEM)) \
-	GUEST_CONSOLE=$(ARCH_CONSOLE) GUEST_POOLS='$(call guest_var,POOLS,$(1),$(ARCH_POOLS))' \
-	QEMU_ARGS='$(QEMU_ARGS.$(1))' GUEST_ARGS='$(KARGS.$(1)) \
+BOOT.$(1) = toolchain/guest/boot.sh $$(1) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log $$(2) -- \
+	$(ARCH_QEMU) $(ARCH_MACHINE) -accel tcg -cpu $(or $(ARCH_CPU),max) -smp $(or $(ARCH_SMP),2) \
+	-m $(call guest_var,MEM,$(1),$(ARCH_MEM)) -no-reboot -kernel $$(KIMAGE.$$(TREE.$(1))) $(QEMU_ARGS.$(1)) \
+	-append 'console=$(ARCH_CONSOLE) panic=-1 panic_on_warn=1 quiet $(call guest_var,POOLS,$(1),$(ARCH_POOLS)) \
+	hugesize.timeout=$$(TEST_TIMEOUT) $(KARGS.$(1)) \
 	hugesize.sizes=$(subst $(space),$(comma),$(call guest_var,SIZES,$(1),$(ARCH_SIZES))) \
 	hugesize.patches=$$(if $$(filter %-unpatched,$$(TREE.$(1))),none,series) \
-	hugesize.xfail=$$(if $$(filter %-unpatched,$$(TREE.$(1))),$$(SERIES_XFAIL))' \
-	toolchain/guest/boot.sh $$(1) $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log
+	hugesize.xfail=$$(if $$(filter %-unpatched,$$(TREE.$(1))),$$(SERIES_XFAIL)) $$(KERNEL_ARGS)'
 endef
 
 # $(call guest_stage,NAME): the image, and the stage NAME that boots it and
@@ -147,7 +150,7 @@ endef
 define guest_stage
 $(call guest_image,$(1))
 $(GUEST)/$(1).boot: FORCE
-	$$(call write_if_changed,$$(call BOOT.$(1),check) TEST_TIMEOUT=$$(TEST_TIMEOUT) GUEST_TIMEOUT=$$(GUEST_TIMEOUT))
+	$$(call write_if_changed,$$(call BOOT.$(1),check) GUEST_TIMEOUT=$$(GUEST_TIMEOUT))
 $$(RESULTS)/$(1).counts: $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio $(GUEST)/$(1).boot toolchain/guest/boot.sh
 	$$(call say,qemu,$(1): $$(KNAME.$$(TREE.$(1))) on $(XARCH) with $$(words $$(PROGRAMS.$(1))) test programs)
 	$(Q)mkdir -p $$(@D) && echo '$$(KNAME.$$(TREE.$(1))) on $(XARCH)' >$$(@D)/$(1).kernel
@@ -253,7 +256,7 @@ $(eval $(call guest_image,run))
 CMD ?= /bin/demo
 run: $(KIMAGE.$(KTREE)) $(GUEST)/run.cpio
 	$(call say,qemu,booting linux-$(KTREE) for $(XARCH): $(CMD))
-	$(Q)$(call BOOT.run,run) '$(subst ','\'',$(CMD))'
+	$(Q)$(call BOOT.run,run,'$(subst ','\'',$(CMD))')
 HELP.run := boot the kernel and show huge page size selection at work (CMD=...: run that, exit with its status)
 VARHELP.CMD := with run: the command to run in the guest (default /bin/demo)
 shell: $(KIMAGE.$(KTREE)) $(GUEST)/run.cpio
