@@ -17,11 +17,11 @@
 # TAP and counts to build/results/TREE-XARCH/; `make check` runs them all in one
 # make graph and tallies them.
 
-XARCH ?= x86_64
-KVER  ?= 7.2
 # The kernel versions the series is kept for (kernel/VERSION/, check-kernel-verify):
 # mainline first, then the Debian 13 and 12 kernels.
 KVERS := 7.2 6.12 6.1
+XARCH ?= x86_64
+KVER  ?= $(firstword $(KVERS))
 KERNEL_PATCHES ?= series
 V     ?= 0
 B     := build
@@ -173,7 +173,7 @@ HELP.check-backports := the guest stages on the other kernels of KVERS ($(BACKPO
 compare-series:
 	$(Q)$(call check_loop,KERNEL_PATCHES,series none,check-guests); status=$$?; \
 		echo '# what the series changes on linux-$(KVER), $(XARCH):'; \
-		toolchain/lib/tap-compare.sh $(B)/results/$(KVER)-$(XARCH) $(B)/results/$(KVER)-unpatched-$(XARCH) \
+		toolchain/lib/tap-compare.sh $(B)/results/$(KVER)-$(XARCH) $(B)/results/$(UNPATCHED)-$(XARCH) \
 			$(GUEST_CHECKS) || status=1; exit $$status
 HELP.compare-series := the guest stages with and without the kernel series, then per test what differs
 
@@ -192,7 +192,7 @@ help:
 HELP.help := this list
 
 VARHELP.XARCH          := the guest architecture: $(ARCHES) (default $(DEFAULT_XARCH))
-VARHELP.KVER           := the linux-source version to patch and boot: $(KVERS) (default 7.2)
+VARHELP.KVER           := the linux-source version to patch and boot: $(KVERS) (default $(firstword $(KVERS)))
 VARHELP.KERNEL_PATCHES := none: build and boot the kernel as Debian ships it
 VARHELP.V              := 1: show every command and all output
 VARHELP.JOBS           := how many jobs make runs at once (default: the number of cores)

@@ -14,7 +14,7 @@
 # on two cores: the glibc series is carried as far as its installed headers.
 # check-debs holds all of it to the size table (tests/host/debian/).
 #
-# Uses:     needs, GLIBC_HOST, say, check
+# Uses:     needs, GLIBC_HOST, GLIBC.R, MUSL.R, say, check
 # Provides: targets debs, check-debs
 
 DEB          := $(B)/debian
@@ -24,8 +24,8 @@ DEB_SUFFIX   := +hugesize1
 # DEP-3 Forwarded: of our patches in the libc packages.
 DEB_FORWARDED ?= no
 VARHELP.DEB_FORWARDED := the DEP-3 Forwarded: field of our patches in Debian's musl and glibc (no; a URL once mailed)
-DEB_MUSL_SERIES  := libc-patches/musl/1.2.3/series
-DEB_GLIBC_SERIES := libc-patches/glibc/2.36/series
+DEB_MUSL_SERIES  := libc-patches/musl/$(MUSL.debian12)/series
+DEB_GLIBC_SERIES := libc-patches/glibc/$(GLIBC.debian12)/series
 # The stamps of the patched builds are named after their inputs: the files
 # of the series' folder and DEB_FORWARDED; another series is another build.
 deb_key = $(shell { cat $(sort $(wildcard $(dir $(1))*)); echo '$(DEB_FORWARDED)'; } | sha1sum | cut -c1-12)

@@ -9,7 +9,7 @@
 #
 # Uses:     XARCH's table (ARCH_QEMU_PACKAGE, ARCH_TRIPLET, ARCH_KCROSS), KVER,
 #           TRIPLET.DEBARCH (every architecture table's ARCH_DEB -> ARCH_TRIPLET)
-# Provides: needs, cross_packages, GLIBC_HOST, SID_PIN.PACKAGE, DEB_PIN.PACKAGE, kdeb, sid;
+# Provides: needs, cross_packages, GLIBC_HOST, NATIVE, SID_PIN.PACKAGE, DEB_PIN.PACKAGE, kdeb, sid;
 #           target deps
 
 # The build machine's GNU triplet (its own gcc's), from its Debian
@@ -17,6 +17,9 @@
 BUILD_DEB  := $(shell dpkg --print-architecture)
 GLIBC_HOST := $(or $(TRIPLET.$(BUILD_DEB)),$(error the build machine is Debian $(BUILD_DEB), \
 	which no table of toolchain/arch/ names as its ARCH_DEB))
+# Non-empty when XARCH is the build machine's own architecture: its gcc,
+# musl-gcc and busybox serve the guest, no cross compiler.
+NATIVE     := $(filter $(GLIBC_HOST),$(ARCH_TRIPLET))
 
 # The cross compilers of the build (glibc's headers and the header matrix
 # for other architectures, guest programs): triplet -> Debian packages.

@@ -33,7 +33,7 @@ guest_cc = $(2) $(GUEST_CFLAGS) $(3) -o $@ $(1)
 #                    glibc of the architecture (the system's, or Debian's cross libc6-dev)
 vpath %.c tests/guest tests/guest-arch tests/guest/numa tests/guest/bench tests/guest/rootfs
 MUSL_CC   := $(call musl_cc,$(ARCH_MUSL))
-GLIBC_CC  := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),gcc,$(ARCH_TRIPLET)-gcc)
+GLIBC_CC  := $(if $(NATIVE),gcc,$(ARCH_TRIPLET)-gcc)
 GLIBC_DIR := $(call glibc_root,$(ARCH_TRIPLET))
 # glibc's configure for the guest's triplet runs its compiler.
 $(GLIBC_DIR)/.installed: | $(call needs,cc)
@@ -84,7 +84,7 @@ $(GUEST)/rootfs/hugesize: $(COMPAT_TOOL_SRC) $(ROOTFS_DEP) $(GUEST_INPUTS)
 # one, else from the machine's own.
 STATIC_FILE.busybox-static := /bin/busybox
 STATIC_FILE.bash-static    := /bin/bash-static
-BUSYBOX := $(if $(filter amd64,$(ARCH_DEB)),/bin/busybox,$(B)/static-$(ARCH_DEB)/busybox-static/bin/busybox)
+BUSYBOX := $(if $(NATIVE),/bin/busybox,$(B)/static-$(ARCH_DEB)/busybox-static/bin/busybox)
 BASH    := $(B)/static-$(ARCH_DEB)/bash-static/bin/bash-static
 /bin/busybox: | $(call needs,arch) ;
 static_part = $(word $(1),$(subst /, ,$*))
@@ -139,8 +139,8 @@ BOOT.$(1) = toolchain/guest/boot.sh $$(1) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1)
 	-append 'console=$(ARCH_CONSOLE) panic=-1 panic_on_warn=1 quiet $(call guest_var,POOLS,$(1),$(ARCH_POOLS)) \
 	hugesize.timeout=$$(TEST_TIMEOUT) $(KARGS.$(1)) \
 	hugesize.sizes=$(subst $(space),$(comma),$(call guest_var,SIZES,$(1),$(ARCH_SIZES))) \
-	hugesize.patches=$$(if $$(filter %-unpatched,$$(TREE.$(1))),none,series) \
-	hugesize.xfail=$$(if $$(filter %-unpatched,$$(TREE.$(1))),$$(SERIES_XFAIL)) $$(KERNEL_ARGS)'
+	hugesize.patches=$$(KPATCHES.$$(TREE.$(1))) \
+	hugesize.xfail=$$(if $$(filter none,$$(KPATCHES.$$(TREE.$(1)))),$$(SERIES_XFAIL)) $$(KERNEL_ARGS)'
 endef
 
 # $(call guest_stage,NAME): the image, and the stage NAME that boots it and
@@ -198,7 +198,7 @@ giant_guest = $(if $(ARCH_GIANT_MEM),$(eval MEM.$(1) := $(ARCH_GIANT_MEM))$(eval
 # the largest page where the architecture has one.
 ifneq ($(ARCH_UNPATCHED),)
 PROGRAMS.check-unpatched := $(call guest_programs,musl,$(ARCH_UNPATCHED))
-TREE.check-unpatched     := $(KVER)-unpatched
+TREE.check-unpatched     := $(UNPATCHED)
 $(call giant_guest,check-unpatched)
 $(eval $(call guest_stage,check-unpatched))
 GUEST_CHECKS += check-unpatched

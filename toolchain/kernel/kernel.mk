@@ -23,7 +23,9 @@ UAPI_ARCHES   := alpha arc arm arm64 csky hexagon loongarch m68k microblaze mips
 # The architectures kernel-verify checks every tree's uapi of.
 VERIFY_ARCHES := x86 arm64 mips alpha parisc powerpc s390 sparc riscv
 
-KTREE   := $(KVER)$(if $(filter none,$(KERNEL_PATCHES)),-unpatched)
+# The tree of KVER without the series, and the one the build is for.
+UNPATCHED := $(KVER)-unpatched
+KTREE   := $(if $(filter none,$(KERNEL_PATCHES)),$(UNPATCHED),$(KVER))
 KCONFIG := kernel/guest.config $(wildcard kernel/guest-$(XARCH).config)
 kseries = kernel/$(1)/series
 # Debian's tarball of linux-source-VERSION: installed, or fetched from sid.
@@ -34,12 +36,14 @@ ktarball = $(call ksid,$(1))/usr/src/linux-source-$(1).tar.xz
 # (again when the pin moves, TREE.debian says which one is there, and then
 # the tree's objects go too: the tarball's mtimes are older), then make
 # the tree follow SERIES (toolchain/lib/apply-series.sh takes the old one
-# back out). KNAME.TREE says what it is, in the results of every guest.
+# back out). KNAME.TREE says what it is, in the results of every guest;
+# KPATCHES.TREE is series or none.
 define kernel_tree
 KSRC.$(1)   := $(B)/src/linux-$(1)
 KDEB.$(1)   := $(call kdeb,$(2))
 KFILES.$(1) := $(3) $$(addprefix $(dir $(3)),$$(shell toolchain/lib/series.sh $(3) 2>/dev/null))
 KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))-$$(KDEB.$(1))
+KPATCHES.$(1) := $(if $(filter /dev/null,$(3)),none,series)
 KNAME.$(1)  := linux-source-$(2) $$(KDEB.$(1)) $(if $(filter /dev/null,$(3)),as Debian ships it,with $(3))
 UAPI.$(1)   := $(B)/uapi/$(1)
 $$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2)) $$(addsuffix /.fetched,$$(call ksid,$(2)))
@@ -81,8 +85,8 @@ endef
 kmake = $(MAKE) -s -C $(KSRC.$(1)) O=$(abspath $(KOBJ.$(1))) ARCH=$(ARCH_KARCH) CROSS_COMPILE=$(ARCH_KCROSS)
 
 $(foreach v,$(sort $(KVER) $(KVERS)),$(eval $(call kernel_tree,$(v),$(v),$(call kseries,$(v)))))
-$(eval $(call kernel_tree,$(KVER)-unpatched,$(KVER),/dev/null))
-$(foreach t,$(KVER) $(KVER)-unpatched,$(eval $(call kernel_image,$(t))))
+$(eval $(call kernel_tree,$(UNPATCHED),$(KVER),/dev/null))
+$(foreach t,$(KVER) $(UNPATCHED),$(eval $(call kernel_image,$(t))))
 
 kernel: $(KIMAGE.$(KTREE)) $(UAPI.$(KTREE))/$(ARCH_UAPI)/.installed
 HELP.kernel := unpack, patch, configure and build the guest kernel (KERNEL_PATCHES=none: as Debian ships it)

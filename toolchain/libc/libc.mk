@@ -25,8 +25,8 @@ GLIBC.upstream    := 2.43
 MUSL.upstream     := 1.2.6
 GLIBC.debian12    := 2.36
 MUSL.debian12     := 1.2.3
-MUSL_BUILT        := 1.2.6
-GLIBC_SYSTEM      := 2.36
+MUSL_BUILT        := $(MUSL.upstream)
+GLIBC_SYSTEM      := $(GLIBC.debian12)
 LIBC_OBJ          := $(B)/obj/libc
 # glibc's headers are checked for the build machine and one target of each
 # MAP_HUGETLB value: 0x40000 (aarch64), 0x80000 (mips64el, hppa), 0x100000 (alpha).
@@ -34,15 +34,15 @@ GLIBC_TRIPLETS := $(GLIBC_HOST) aarch64-linux-gnu mips64el-linux-gnuabi64 hppa-l
 
 # Where each source comes from: FETCH.LIB-V (prerequisites) and
 # UNPACK.LIB-V (the command that makes the tree $(1)).
-FETCH.musl-1.2.6   := $(call sid,musl)/.fetched | $(call needs,base)
-UNPACK.musl-1.2.6   = toolchain/lib/unpack.sh $(call sid,musl)/musl_1.2.6.orig.tar.gz $(1)
-FETCH.musl-1.2.3   := | $(call needs,musl)
-UNPACK.musl-1.2.3   = toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-source.log \
-			toolchain/libc/musl-source.sh $(1) $(B)/apt/musl 1.2.3
-FETCH.glibc-2.43   := $(call sid,glibc-source)/.fetched | $(call needs,base)
-UNPACK.glibc-2.43   = toolchain/lib/unpack.sh $(call sid,glibc-source)/usr/src/glibc/glibc-2.43.tar.xz $(1)
-FETCH.glibc-2.36   := | $(call needs,glibc)
-UNPACK.glibc-2.36   = toolchain/lib/unpack.sh /usr/src/glibc/glibc-2.36.tar.xz $(1)
+FETCH.musl-$(MUSL.upstream)    := $(call sid,musl)/.fetched | $(call needs,base)
+UNPACK.musl-$(MUSL.upstream)     = toolchain/lib/unpack.sh $(call sid,musl)/musl_$(MUSL.upstream).orig.tar.gz $(1)
+FETCH.musl-$(MUSL.debian12)    := | $(call needs,musl)
+UNPACK.musl-$(MUSL.debian12)     = toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-source.log \
+			toolchain/libc/musl-source.sh $(1) $(B)/apt/musl $(MUSL.debian12)
+FETCH.glibc-$(GLIBC.upstream)  := $(call sid,glibc-source)/.fetched | $(call needs,base)
+UNPACK.glibc-$(GLIBC.upstream)   = toolchain/lib/unpack.sh $(call sid,glibc-source)/usr/src/glibc/glibc-$(GLIBC.upstream).tar.xz $(1)
+FETCH.glibc-$(GLIBC.debian12)  := | $(call needs,glibc)
+UNPACK.glibc-$(GLIBC.debian12)   = toolchain/lib/unpack.sh /usr/src/glibc/glibc-$(GLIBC.debian12).tar.xz $(1)
 
 # The quilt series and the patches it names; a stamp named after their hash
 # sits in the tree's .hugesize/, which apply-series.sh renews on every change.
@@ -100,7 +100,7 @@ $(B)/musl-$(1)/.built: $(call libc_stamp,musl,$(MUSL_BUILT)) | $(call needs,cc)
 	$(Q)touch $$@
 endef
 $(eval $(call musl_build,x86_64,$(GLIBC_HOST)))
-ifneq ($(ARCH_MUSL),x86_64)
+ifeq ($(NATIVE),)
 $(eval $(call musl_build,$(ARCH_MUSL),$(ARCH_TRIPLET),$(ARCH_MUSL_CFLAGS)))
 endif
 
@@ -111,8 +111,8 @@ MUSL_HOST_BUILT := $(B)/musl-x86_64/.built
 # the target's Debian architecture, unpacked (toolchain/libc/stock-musl.sh),
 # behind a musl-gcc that runs ARCH_TRIPLET-gcc.
 STOCK_MUSL     := $(B)/stock-musl-$(ARCH_DEB)
-STOCK_MUSL_CC  := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),musl-gcc,$(STOCK_MUSL)/bin/musl-gcc)
-STOCK_MUSL_DEP := $(if $(filter $(GLIBC_HOST),$(ARCH_TRIPLET)),,$(STOCK_MUSL)/.fetched)
+STOCK_MUSL_CC  := $(if $(NATIVE),musl-gcc,$(STOCK_MUSL)/bin/musl-gcc)
+STOCK_MUSL_DEP := $(if $(NATIVE),,$(STOCK_MUSL)/.fetched)
 $(STOCK_MUSL)/.fetched: toolchain/libc/stock-musl.sh | $(call needs,cc)
 	$(call say,musl,fetching musl-dev of Debian $(ARCH_DEB) (the stock-musl flavour))
 	$(Q)toolchain/lib/quiet.sh $(@D).log toolchain/libc/stock-musl.sh $(ARCH_DEB) $(ARCH_TRIPLET) $(@D)

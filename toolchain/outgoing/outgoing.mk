@@ -16,7 +16,7 @@
 # (people To:, lists Cc:) and MAIL_CC of the folder; the project's list for
 # glibc and musl.
 #
-# Uses:     KVERS (mainline first), KSRC.T, KSTAMP.T, say_sh
+# Uses:     KVERS (mainline first), GLIBC.R, MUSL.R, KSRC.T, KSTAMP.T, say_sh
 # Provides: target outgoing
 
 SUBMITTER   ?= $(shell git config user.name) <$(shell git config user.email)>
@@ -57,13 +57,13 @@ outgoing-$(call mail_name,$(2)):
 OUTGOING_SERIES += outgoing-$(call mail_name,$(2))
 endef
 MAIL_KERNEL := $(call mail_folders,kernel/$(MAINLINE))
-MAIL_GLIBC  := $(call mail_folders,libc-patches/glibc/2.43)
-MAIL_MUSL   := $(call mail_folders,libc-patches/musl/1.2.6)
+MAIL_GLIBC  := $(call mail_folders,libc-patches/glibc/$(GLIBC.upstream))
+MAIL_MUSL   := $(call mail_folders,libc-patches/musl/$(MUSL.upstream))
 $(foreach f,$(MAIL_KERNEL),$(eval $(call mail_kernel,$(f))))
 $(foreach f,$(MAIL_GLIBC),$(eval $(call mail_libc,glibc,$(f),--signoff)))
 # musl takes no Signed-off-by.
 $(foreach f,$(MAIL_MUSL),$(eval $(call mail_libc,musl,$(f))))
-NOT_MAILED := $(addprefix kernel/,$(filter-out $(MAINLINE),$(KVERS))) libc-patches/glibc/2.36 libc-patches/musl/1.2.3
+NOT_MAILED := $(addprefix kernel/,$(filter-out $(MAINLINE),$(KVERS))) libc-patches/glibc/$(GLIBC.debian12) libc-patches/musl/$(MUSL.debian12)
 
 $(RESULTS)/check-outgoing.counts: FORCE
 	$(call check,tests/host/outgoing/outgoing.sh $(B)/outgoing-test $(MAIL_KERNEL) $(MAIL_GLIBC) $(MAIL_MUSL))
