@@ -45,15 +45,11 @@ ARCHES := $(sort $(patsubst toolchain/arch/%.mk,%,$(wildcard toolchain/arch/*.mk
 ifeq ($(filter $(XARCH),$(ARCHES)),)
 $(error XARCH=$(XARCH) is unknown; one of: $(ARCHES) (toolchain/arch/*.mk))
 endif
-# $(call arch_table,NAME): the ARCH_* table of one architecture, alone.
-arch_table = $(foreach v,$(filter ARCH_%,$(.VARIABLES)),$(eval undefine $(v)))$(eval include toolchain/arch/$(1).mk)
-# Every architecture's huge page sizes, its variant boots' too (SIZES.NAME,
-# for check-arch-sizes), and the GNU triplet of each Debian architecture
-# (TRIPLET.DEBARCH, for the build machine's own), then the table of the one
-# the build is for.
-$(foreach a,$(ARCHES),$(call arch_table,$(a))$(eval SIZES.$(a) := $$(sort $$(ARCH_SIZES) \
-	$$(foreach v,$$(ARCH_VARIANTS),$$(ARCH_VARIANT_SIZES.$$(v)))))$(eval TRIPLET.$$(ARCH_DEB) := $$(ARCH_TRIPLET)))
-$(call arch_table,$(XARCH))
+# Every architecture's table, keyed by its name (toolchain/arch/*.mk):
+# KARCH_A, TRIPLET_A, QEMU_A, MEM_A, POOLS_A, SIZES_A, ..., and the guests
+# of its own (GUESTS_A) with FIELD_A.STAGE where a guest differs. Each
+# fragment reads FIELD_$(XARCH) where it needs it.
+include $(ARCHES:%=toolchain/arch/%.mk)
 
 # One folder of results per guest kernel: KTREE (kernel.mk) and XARCH.
 RESULTS = $(B)/results/$(KTREE)-$(XARCH)
@@ -106,7 +102,9 @@ HELP.all := build everything: kernel, uapi headers, patched libcs, the tool, gue
 all: kernel libc compat guest
 
 $(RESULTS)/check-arch-sizes.counts: FORCE | $(call needs,base)
-	$(call check,tests/host/arch-sizes.sh $(foreach a,$(ARCHES),$(a)=$(subst $(space),$(comma),$(SIZES.$(a)))))
+	$(call check,tests/host/arch-sizes.sh $(foreach a,$(ARCHES),$(a)=$(subst $(space),$(comma),$(call arch_sizes,$(a)))))
+# $(call arch_sizes,A): every size a guest of A must offer, its own guests' too.
+arch_sizes = $(sort $(SIZES_$(1)) $(foreach g,$(GUESTS_$(1)),$(SIZES_$(1).$(g))))
 HELP.check-arch-sizes := the sizes each guest must offer are sizes every libc must name
 HOST_CHECKS += check-arch-sizes
 

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: MIT */
 /*
  * The huge page sizes the kernel offers (sysfs) are the ones its architecture
- * must offer: hugesize.sizes= on the kernel command line, ARCH_SIZES of the
+ * must offer: hugesize.sizes= on the kernel command line, SIZES_A of the
  * guest's toolchain/arch/ARCH.mk. And the C library the program is built with
  * names each of them, with the value the kernel decodes: MAP_HUGE_<SIZE>,
  * SHM_HUGE_<SIZE> and MFD_HUGE_<SIZE> all log2(size) << 26, which is what

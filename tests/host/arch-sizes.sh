@@ -1,13 +1,13 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: arch-sizes.sh ARCH=SIZE,SIZE... (or ARCH=none)
-# TAP: every huge page size a guest architecture must offer (ARCH_SIZES of
+# TAP: every huge page size a guest architecture must offer (SIZES_A of
 # its toolchain/arch/ARCH.mk, which its guest compares with sysfs) is one of
 # tests/lib/huge_sizes.h, the sizes check-libc-arch requires every libc on
 # every architecture to name. Together the two stages tie what each guest
-# kernel offers to what its C libraries name. ARCH_SIZES "none" says the
+# kernel offers to what its C libraries name. SIZES_A "none" says the
 # guest offers no size (its guest checks that sysfs lists none); an empty
-# ARCH_SIZES is a table that forgot them.
+# SIZES_A is a table that forgot them.
 set -u
 here=$(dirname "$0")
 . "$here/../lib/tap.sh"
@@ -15,9 +15,9 @@ here=$(dirname "$0")
 known=$("$here/../lib/huge-sizes.sh" | cut -d' ' -f1)
 for a in "$@"; do
 	arch=${a%%=*} sizes=$(echo "${a#*=}" | tr , ' ')
-	[ -n "$sizes" ] || tap 1 "$arch sets no ARCH_SIZES"
+	[ -n "$sizes" ] || tap 1 "$arch sets no SIZES_A"
 	if [ "$sizes" = none ]; then
-		tap 0 "$arch: offers no huge page size (ARCH_SIZES none)"
+		tap 0 "$arch: offers no huge page size (SIZES_A none)"
 		continue
 	fi
 	for s in $sizes; do

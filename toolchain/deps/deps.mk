@@ -7,19 +7,19 @@
 # Nothing here runs a program that a set installs: make reads these files
 # before anything is installed.
 #
-# Uses:     XARCH's table (ARCH_QEMU_PACKAGE, ARCH_TRIPLET, ARCH_KCROSS), KVER,
-#           TRIPLET.DEBARCH (every architecture table's ARCH_DEB -> ARCH_TRIPLET)
+# Uses:     the architecture tables (QEMU_PACKAGE_A, TRIPLET_A, KCROSS_A, DEB_ARCH_A),
+#           ARCHES, XARCH, KVER
 # Provides: needs, cross_packages, GLIBC_HOST, NATIVE, SID_PIN.PACKAGE, DEB_PIN.PACKAGE, kdeb, sid;
 #           target deps
 
 # The build machine's GNU triplet (its own gcc's), from its Debian
 # architecture: dpkg is in every Debian root, gcc not yet.
 BUILD_DEB  := $(shell dpkg --print-architecture)
-GLIBC_HOST := $(or $(TRIPLET.$(BUILD_DEB)),$(error the build machine is Debian $(BUILD_DEB), \
-	which no table of toolchain/arch/ names as its ARCH_DEB))
+GLIBC_HOST := $(or $(firstword $(foreach a,$(ARCHES),$(if $(filter $(BUILD_DEB),$(DEB_ARCH_$(a))),$(TRIPLET_$(a))))), \
+	$(error the build machine is Debian $(BUILD_DEB), which no table of toolchain/arch/ names as its DEB_ARCH))
 # Non-empty when XARCH is the build machine's own architecture: its gcc,
 # musl-gcc and busybox serve the guest, no cross compiler.
-NATIVE     := $(filter $(GLIBC_HOST),$(ARCH_TRIPLET))
+NATIVE     := $(filter $(GLIBC_HOST),$(TRIPLET_$(XARCH)))
 
 # The cross compilers of the build (glibc's headers and the header matrix
 # for other architectures, guest programs): triplet -> Debian packages.
@@ -65,12 +65,12 @@ $(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) \
 kdeb = $(or $(SID_PIN.linux-source-$(1)),$(DEB_PIN.linux-source-$(1)),$(error no pin of linux-source-$(1) in toolchain/deps/deps.mk))
 # The guest kernel's compiler alone, so that its configure and build wait
 # for nothing else.
-PKG.kcc      := $(call cross_packages,$(ARCH_KCROSS:%-=%))
+PKG.kcc      := $(call cross_packages,$(KCROSS_$(XARCH):%-=%))
 # The guest programs' compilers (musl's, and glibc's for the glibc flavour
 # and the kernel's selftests).
-PKG.cc       := $(call cross_packages,$(ARCH_TRIPLET)) musl-tools
+PKG.cc       := $(call cross_packages,$(TRIPLET_$(XARCH))) musl-tools
 # The guest: QEMU, the root file system's tools, bc for boot.sh's seconds.
-PKG.arch     := $(ARCH_QEMU_PACKAGE) busybox-static cpio file bc
+PKG.arch     := $(QEMU_PACKAGE_$(XARCH)) busybox-static cpio file bc
 PKG.musl     := dpkg-dev
 PKG.license  := reuse git
 PKG.glibc    = glibc-source gawk bison python3 $(call cross_packages,$(GLIBC_TRIPLETS))

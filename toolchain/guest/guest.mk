@@ -15,7 +15,7 @@
 # Provides: GUEST_CHECKS; targets guest, check-guest, run, shell, bench
 
 GUEST      := $(B)/guest/$(KTREE)-$(XARCH)
-GUEST_UAPI := $(UAPI.$(KTREE))/$(ARCH_UAPI)
+GUEST_UAPI := $(UAPI.$(KTREE))/$(UAPI_ARCH_$(XARCH))
 KSELFTESTS := $(KSRC.$(KTREE))/tools/testing/selftests
 GUEST_CFLAGS = -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem $(GUEST_UAPI)/include \
 	-Icompat-header -Itests/guest/lib -isystem $(KSELFTESTS)
@@ -32,13 +32,14 @@ guest_cc = $(2) $(GUEST_CFLAGS) $(3) -o $@ $(1)
 #   NAME.glibc       the patched glibc headers, linked statically with the
 #                    glibc of the architecture (the system's, or Debian's cross libc6-dev)
 vpath %.c tests/guest tests/guest-arch tests/guest/numa tests/guest/bench tests/guest/rootfs
-MUSL_CC   := $(call musl_cc,$(ARCH_MUSL))
-GLIBC_CC  := $(if $(NATIVE),gcc,$(ARCH_TRIPLET)-gcc)
-GLIBC_DIR := $(call glibc_root,$(ARCH_TRIPLET))
+MUSL_CC   := $(call musl_cc,$(MUSL_ARCH_$(XARCH)))
+MUSL_DEP  := $(B)/musl-$(MUSL_ARCH_$(XARCH))/.built
+GLIBC_CC  := $(if $(NATIVE),gcc,$(TRIPLET_$(XARCH))-gcc)
+GLIBC_DIR := $(call glibc_root,$(TRIPLET_$(XARCH)))
 # glibc's configure for the guest's triplet runs its compiler.
 $(GLIBC_DIR)/.installed: | $(call needs,cc)
 
-$(GUEST)/tests/%: %.c $(B)/musl-$(ARCH_MUSL)/.built $(GUEST_INPUTS)
+$(GUEST)/tests/%: %.c $(MUSL_DEP) $(GUEST_INPUTS)
 	$(call say,guest,building $*)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$< $(GUEST_LIB),$(MUSL_CC))
 $(GUEST)/tests/%.stock-musl: %.c $(STOCK_MUSL_DEP) $(GUEST_INPUTS)
@@ -56,20 +57,20 @@ $(GUEST)/tests/%.glibc: %.c $(GLIBC_DIR)/.installed $(GUEST_INPUTS)
 # (KERNEL_PATCHES=none), where it must fail: that is the regression test of
 # the series.
 SELFTEST := $(B)/guest/$(KVER)-$(XARCH)/selftest/kselftest-hugetlb-pagesize
-$(SELFTEST): $(B)/musl-$(ARCH_MUSL)/.built $(KSTAMP.$(KVER)) $(UAPI.$(KVER))/$(ARCH_UAPI)/.installed | $(call needs,cc)
+$(SELFTEST): $(MUSL_DEP) $(KSTAMP.$(KVER)) $(UAPI.$(KVER))/$(UAPI_ARCH_$(XARCH))/.installed | $(call needs,cc)
 	$(call say,guest,building the kernel selftest hugetlb-pagesize of linux-$(KVER))
 	$(Q)mkdir -p $(@D) && src=$$(ls $(KSRC.$(KVER))/tools/testing/selftests/*/hugetlb-pagesize.c 2>/dev/null) || \
 		{ echo "error: $(KSRC.$(KVER)) has no tools/testing/selftests/*/hugetlb-pagesize.c: is kernel/$(KVER)/series complete?" >&2; exit 1; }; \
 		dir=$$(dirname $$src); helpers=; [ ! -e $$dir/hugepage_settings.c ] || \
 			helpers="$$dir/vm_util.c $$dir/hugepage_settings.c"; \
-		$(MUSL_CC) -static -std=gnu11 -O2 -Wall -Werror -isystem $(UAPI.$(KVER))/$(ARCH_UAPI)/include \
+		$(MUSL_CC) -static -std=gnu11 -O2 -Wall -Werror -isystem $(UAPI.$(KVER))/$(UAPI_ARCH_$(XARCH))/include \
 			-isystem $(KSRC.$(KVER))/tools/testing/selftests -o $@ $$src $$helpers
 
 # The root file system's own programs: /init (the test runner) and
 # /bin/hugesize. Where the guest runs Debian's musl too, they are built with
 # it and hugesize-compat.h, so `make run` needs no patched musl.
-ROOTFS_CC  := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),$(STOCK_MUSL_CC),$(MUSL_CC))
-ROOTFS_DEP := $(if $(filter stock-musl,$(ARCH_FLAVOURS)),$(STOCK_MUSL_DEP),$(B)/musl-$(ARCH_MUSL)/.built)
+ROOTFS_CC  := $(if $(filter stock-musl,$(FLAVOURS_$(XARCH))),$(STOCK_MUSL_CC),$(MUSL_CC))
+ROOTFS_DEP := $(if $(filter stock-musl,$(FLAVOURS_$(XARCH))),$(STOCK_MUSL_DEP),$(MUSL_DEP))
 $(GUEST)/rootfs/init: init.c $(ROOTFS_DEP) $(GUEST_INPUTS)
 	$(call say,guest,building /init)
 	$(Q)mkdir -p $(@D) && $(call guest_cc,$<,$(ROOTFS_CC))
@@ -80,19 +81,19 @@ $(GUEST)/rootfs/hugesize: $(COMPAT_TOOL_SRC) $(ROOTFS_DEP) $(GUEST_INPUTS)
 # Static programs from Debian's packages for the guest's architecture, as
 # $(B)/static-DEBARCH/PACKAGE/bin/PROGRAM: busybox (the build machine's own
 # on amd64, once deps-arch has installed it) and bash, which the kernel's
-# selftest scripts need. From the suite ARCH_DEB_SUITE where the table names
+# selftest scripts need. From the suite DEB_SUITE_XARCH where the table names
 # one, else from the machine's own.
 STATIC_FILE.busybox-static := /bin/busybox
 STATIC_FILE.bash-static    := /bin/bash-static
-BUSYBOX := $(if $(NATIVE),/bin/busybox,$(B)/static-$(ARCH_DEB)/busybox-static/bin/busybox)
-BASH    := $(B)/static-$(ARCH_DEB)/bash-static/bin/bash-static
+BUSYBOX := $(if $(NATIVE),/bin/busybox,$(B)/static-$(DEB_ARCH_$(XARCH))/busybox-static/bin/busybox)
+BASH    := $(B)/static-$(DEB_ARCH_$(XARCH))/bash-static/bin/bash-static
 /bin/busybox: | $(call needs,arch) ;
 static_part = $(word $(1),$(subst /, ,$*))
 $(B)/static-%: | $(call needs,arch)
 	$(call say,guest,fetching $(call static_part,2) for $(call static_part,1))
 	$(Q)toolchain/lib/quiet.sh $(B)/static-$(call static_part,1)/$(call static_part,2).log \
 		toolchain/guest/static-fetch.sh $(call static_part,2) $(STATIC_FILE.$(call static_part,2)) \
-		$(call static_part,1) $(B)/static-$(call static_part,1)/$(call static_part,2) $(ARCH_DEB_SUITE) || \
+		$(call static_part,1) $(B)/static-$(call static_part,1)/$(call static_part,2) $(DEB_SUITE_$(XARCH)) || \
 		{ rm -rf $@; exit 1; }
 ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.sh $(BUSYBOX) $(BASH) \
 	  tests/guest/rootfs/etc
@@ -113,11 +114,12 @@ SERIES_RESULTS := $(foreach s,64KB 1GB,integrity:size.$(s).mmap_private_fork_cop
 SERIES_XFAIL   := $(subst $(space),$(comma),$(SERIES_TESTS) $(SERIES_RESULTS))
 
 # A guest is data: PROGRAMS.NAME (what goes into /tests), and where it
-# differs from the architecture's defaults TREE.NAME (the kernel tree,
-# KTREE), MEM.NAME (ARCH_MEM), POOLS.NAME (ARCH_POOLS, the pools on the
-# kernel command line), SIZES.NAME (ARCH_SIZES, the sizes it must offer),
-# KARGS.NAME (more of the kernel command line) and QEMU_ARGS.NAME.
-guest_var = $(if $(filter undefined,$(origin $(1).$(2))),$(3),$($(1).$(2)))
+# differs from its architecture's the table's FIELD_XARCH.NAME
+# (toolchain/arch/): KERNEL_PATCHES (none: the tree without the series),
+# MEM, POOLS (the pools on the kernel command line), SIZES (the sizes it
+# must offer), KARGS (more of the kernel command line) and QEMU_ARGS.
+# $(call guest_var,FIELD,NAME): FIELD of the guest NAME.
+guest_var = $(if $(filter undefined,$(origin $(1)_$(XARCH).$(2))),$($(1)_$(XARCH)),$($(1)_$(XARCH).$(2)))
 
 # $(call guest_image,NAME): a root file system NAME.cpio with exactly
 # PROGRAMS.NAME in /tests (their list is a prerequisite too, so a program
@@ -132,13 +134,13 @@ $(GUEST)/$(1).list: FORCE
 $(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $(wildcard tests/guest/rootfs/etc/*) $$(PROGRAMS.$(1)) | $$(call needs,arch)
 	$$(call say,guest,packing $$(@F) ($$(words $$(PROGRAMS.$(1))) test programs))
 	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS) $$(PROGRAMS.$(1))
-TREE.$(1) := $(call guest_var,TREE,$(1),$(KTREE))
+TREE.$(1) := $(if $(filter none,$(call guest_var,KERNEL_PATCHES,$(1))),$(UNPATCHED),$(KTREE))
 BOOT.$(1) = toolchain/guest/boot.sh $$(1) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log $$(2) -- \
-	$(ARCH_QEMU) $(ARCH_MACHINE) -accel tcg -cpu $(or $(ARCH_CPU),max) -smp $(or $(ARCH_SMP),2) \
-	-m $(call guest_var,MEM,$(1),$(ARCH_MEM)) -no-reboot -kernel $$(KIMAGE.$$(TREE.$(1))) $(QEMU_ARGS.$(1)) \
-	-append 'console=$(ARCH_CONSOLE) panic=-1 panic_on_warn=1 quiet $(call guest_var,POOLS,$(1),$(ARCH_POOLS)) \
-	hugesize.timeout=$$(TEST_TIMEOUT) $(KARGS.$(1)) \
-	hugesize.sizes=$(subst $(space),$(comma),$(call guest_var,SIZES,$(1),$(ARCH_SIZES))) \
+	$(QEMU_$(XARCH)) $(MACHINE_$(XARCH)) -accel tcg -cpu $(or $(CPU_$(XARCH)),max) -smp $(or $(SMP_$(XARCH)),2) \
+	-m $(call guest_var,MEM,$(1)) -no-reboot -kernel $$(KIMAGE.$$(TREE.$(1))) $(call guest_var,QEMU_ARGS,$(1)) \
+	-append 'console=$(CONSOLE_$(XARCH)) panic=-1 panic_on_warn=1 quiet $(call guest_var,POOLS,$(1)) \
+	hugesize.timeout=$$(TEST_TIMEOUT) $(call guest_var,KARGS,$(1)) \
+	hugesize.sizes=$(subst $(space),$(comma),$(call guest_var,SIZES,$(1))) \
 	hugesize.patches=$$(KPATCHES.$$(TREE.$(1))) \
 	hugesize.xfail=$$(if $$(filter none,$$(KPATCHES.$$(TREE.$(1)))),$$(SERIES_XFAIL)) $$(KERNEL_ARGS)'
 endef
@@ -161,14 +163,15 @@ endef
 # GUEST_BINS_IN: the patched musl's guest unless asked otherwise.
 guest_programs = $(addprefix $(GUEST)/tests/,$(addsuffix $(if $(filter-out musl,$(1)),.$(1)),$(2)))
 SUITE    := $(basename $(notdir $(wildcard tests/guest/*.c tests/guest-arch/*.c)))
-$(foreach f,$(ARCH_FLAVOURS),$(eval PROGRAMS.check-guest-$(f) := $(call guest_programs,$(f),$(SUITE))))
+$(foreach f,$(FLAVOURS_$(XARCH)),$(eval PROGRAMS.check-guest-$(f) := $(call guest_programs,$(f),$(SUITE))))
 PROGRAMS.check-guest-musl += $(SELFTEST)
+MUSL_SUITE := $(PROGRAMS.check-guest-musl)
 GUEST_BINS_IN ?= check-guest-musl
-$(foreach f,$(ARCH_FLAVOURS),$(eval $(call guest_stage,check-guest-$(f))))
-GUEST_CHECKS += $(ARCH_FLAVOURS:%=check-guest-%)
-check-guest: $(call counts,$(ARCH_FLAVOURS:%=check-guest-%))
+$(foreach f,$(FLAVOURS_$(XARCH)),$(eval $(call guest_stage,check-guest-$(f))))
+GUEST_CHECKS += $(FLAVOURS_$(XARCH):%=check-guest-%)
+check-guest: $(call counts,$(FLAVOURS_$(XARCH):%=check-guest-%))
 	$(tally)
-HELP.check-guest := the guest suite, one guest per libc flavour of XARCH ($(ARCH_FLAVOURS))
+HELP.check-guest := the guest suite, one guest per libc flavour of XARCH ($(FLAVOURS_$(XARCH)))
 VARHELP.GUEST_BINS := "a b": your static programs, run in the musl guest after ours (exit 0 pass, 4 skip, else fail; TAP counts as its results)
 VARHELP.GUEST_BINS_IN := the guest stages GUEST_BINS join (default check-guest-musl; say check-numa, check-kselftest)
 
@@ -188,62 +191,17 @@ $(RESULTS)/check-kselftest.counts: TEST_TIMEOUT := 900
 GUEST_CHECKS += check-kselftest
 HELP.check-kselftest := the hugetlb tests of linux-$(KTREE)'s own mm selftests (run_vmtests.sh -t hugetlb)
 
-# A page of the architecture's largest size really reserved (ARCH_GIANT_*):
-# the memory, pools and QEMU arguments of a guest that has one.
-giant_guest = $(if $(ARCH_GIANT_MEM),$(eval MEM.$(1) := $(ARCH_GIANT_MEM))$(eval POOLS.$(1) := \
-	$(ARCH_GIANT_POOLS))$(eval QEMU_ARGS.$(1) := $(ARCH_GIANT_QEMU)))
-
-# Programs of tests/guest-arch/ that boot the kernel without the series too,
-# where they expect its old behaviour (ARCH_UNPATCHED), in the guest with
-# the largest page where the architecture has one.
-ifneq ($(ARCH_UNPATCHED),)
-PROGRAMS.check-unpatched := $(call guest_programs,musl,$(ARCH_UNPATCHED))
-TREE.check-unpatched     := $(UNPATCHED)
-$(call giant_guest,check-unpatched)
-$(eval $(call guest_stage,check-unpatched))
-GUEST_CHECKS += check-unpatched
-HELP.check-unpatched := $(ARCH_UNPATCHED) on linux-$(KVER) without the series: the old behaviour
-endif
-
-# The programs of ARCH_GIANT with the series, in the guest with the largest page.
-ifneq ($(ARCH_GIANT),)
-PROGRAMS.check-giant := $(call guest_programs,musl,$(ARCH_GIANT))
-$(call giant_guest,check-giant)
-$(eval $(call guest_stage,check-giant))
-GUEST_CHECKS += check-giant
-HELP.check-giant := $(ARCH_GIANT) in a guest with a page of the largest size reserved ($(ARCH_GIANT_MEM) of guest memory)
-endif
-
-# Two NUMA nodes with per-node pools (ARCH_NUMA_*).
-ifneq ($(ARCH_NUMA_MEM),)
-PROGRAMS.check-numa  := $(GUEST)/tests/numa
-MEM.check-numa       := $(ARCH_NUMA_MEM)
-POOLS.check-numa     := $(ARCH_NUMA_POOLS)
-KARGS.check-numa     := $(ARCH_NUMA_ARGS)
-$(eval $(call guest_stage,check-numa))
-GUEST_CHECKS += check-numa
-HELP.check-numa := tests/guest/numa/numa.c in a guest with two NUMA nodes
-endif
-
-# The musl suite again on the same kernel booted another way (ARCH_VARIANTS),
-# e.g. with another MMU: check-guest-VARIANT, with ARCH_VARIANT_ARGS.VARIANT
-# on the kernel command line, more QEMU arguments (ARCH_VARIANT_QEMU.) and,
-# where they differ from the architecture's, its own memory, pools and sizes
-# (ARCH_VARIANT_MEM., _POOLS., _SIZES.).
-define guest_variant
-PROGRAMS.check-guest-$(1)  := $(call guest_programs,musl,$(SUITE)) $(SELFTEST)
-KARGS.check-guest-$(1)     := $(ARCH_VARIANT_ARGS.$(1))
-QEMU_ARGS.check-guest-$(1) := $(ARCH_VARIANT_QEMU.$(1))
-$(foreach v,MEM POOLS SIZES,$(if $(ARCH_VARIANT_$(v).$(1)),$(v).check-guest-$(1) := $(ARCH_VARIANT_$(v).$(1))
-))
-GUEST_CHECKS += check-guest-$(1)
-HELP.check-guest-$(1) := the musl suite on the kernel booted with $(ARCH_VARIANT_ARGS.$(1))
-endef
-$(foreach v,$(ARCH_VARIANTS),$(eval $(call guest_variant,$(v)))$(eval $(call guest_stage,check-guest-$(v))))
+# The architecture's own guests (GUESTS_XARCH: a NUMA machine, a page of
+# the largest size really reserved, the kernel without the series, another
+# MMU), each all data in its table: PROGRAMS_XARCH.NAME, HELP_XARCH.NAME
+# and what differs from the architecture's.
+$(foreach g,$(GUESTS_$(XARCH)),$(eval PROGRAMS.$(g) := $(PROGRAMS_$(XARCH).$(g)))$(eval \
+	HELP.$(g) := $(HELP_$(XARCH).$(g)))$(eval $(call guest_stage,$(g))))
+GUEST_CHECKS += $(GUESTS_$(XARCH))
 
 # Not a check: 1 GiB of each size, 512 2M pages and one 1G page, next to 1 GiB of base pages.
 PROGRAMS.bench := $(GUEST)/tests/bench
-POOLS.bench    := hugepagesz=1G hugepages=1 hugepagesz=2M hugepages=512 default_hugepagesz=2M
+POOLS_$(XARCH).bench := hugepagesz=1G hugepages=1 hugepagesz=2M hugepages=512 default_hugepagesz=2M
 $(eval $(call guest_stage,bench))
 $(RESULTS)/bench.counts: TEST_TIMEOUT := 900
 # Its figures are wanted each time.

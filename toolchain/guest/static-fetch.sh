@@ -4,7 +4,7 @@
 # Puts FILE of Debian's package PACKAGE for the architecture DEBARCH (arm64,
 # i386, ...) in DIR/bin/: a static program for the guest, say busybox-static
 # /bin/busybox. `apt-get download` from the archive and suite the machine
-# takes its own PACKAGE from, or with SUITE (ARCH_DEB_SUITE: an architecture
+# takes its own PACKAGE from, or with SUITE (DEB_SUITE_A: an architecture
 # the machine's release has no port for) from that suite of the machine's
 # archive, through the build's private apt source
 # (toolchain/deps/apt-private.sh). Nothing is installed: dpkg's state and

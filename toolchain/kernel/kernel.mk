@@ -66,7 +66,7 @@ endef
 # $(call kernel_image,TREE): the boot image of TREE for XARCH.
 define kernel_image
 KOBJ.$(1)   := $(B)/obj/linux-$(1)-$(XARCH)
-KIMAGE.$(1) := $(B)/obj/linux-$(1)-$(XARCH)/$(ARCH_IMAGE_PATH)
+KIMAGE.$(1) := $(B)/obj/linux-$(1)-$(XARCH)/$(IMAGE_$(XARCH))
 # The stamp, not .config, is the target: a run stopped half-way through
 # leaves a .config that is not ours.
 $$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) | $$(KSTAMP.$(1)) $$(call needs,kcc)
@@ -79,16 +79,16 @@ $$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) | $$(KSTAMP.$(1)) $$(call needs,kcc)
 	$$(Q)touch $$@
 $$(KIMAGE.$(1)): $$(KOBJ.$(1))/.config.hugesize $$(KSTAMP.$(1)) | $$(call needs,kcc)
 	$$(call say,kernel,building linux-$(1) for $(XARCH) (a few minutes when cold))
-	+$$(Q)toolchain/lib/quiet.sh $$(KOBJ.$(1))/build.log $$(call kmake,$(1)) $(notdir $(ARCH_IMAGE_PATH))
+	+$$(Q)toolchain/lib/quiet.sh $$(KOBJ.$(1))/build.log $$(call kmake,$(1)) $(notdir $(IMAGE_$(XARCH)))
 	$$(Q)touch $$@
 endef
-kmake = $(MAKE) -s -C $(KSRC.$(1)) O=$(abspath $(KOBJ.$(1))) ARCH=$(ARCH_KARCH) CROSS_COMPILE=$(ARCH_KCROSS)
+kmake = $(MAKE) -s -C $(KSRC.$(1)) O=$(abspath $(KOBJ.$(1))) ARCH=$(KARCH_$(XARCH)) CROSS_COMPILE=$(KCROSS_$(XARCH))
 
 $(foreach v,$(sort $(KVER) $(KVERS)),$(eval $(call kernel_tree,$(v),$(v),$(call kseries,$(v)))))
 $(eval $(call kernel_tree,$(UNPATCHED),$(KVER),/dev/null))
 $(foreach t,$(KVER) $(UNPATCHED),$(eval $(call kernel_image,$(t))))
 
-kernel: $(KIMAGE.$(KTREE)) $(UAPI.$(KTREE))/$(ARCH_UAPI)/.installed
+kernel: $(KIMAGE.$(KTREE)) $(UAPI.$(KTREE))/$(UAPI_ARCH_$(XARCH))/.installed
 HELP.kernel := unpack, patch, configure and build the guest kernel (KERNEL_PATCHES=none: as Debian ships it)
 
 # Each tree of KVERS with its series: applied with no fuzz, checkpatch

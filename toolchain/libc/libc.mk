@@ -15,7 +15,7 @@
 # The glibc flavour of the guest and the compat matrix take 2.36's headers,
 # the release of the machine's own glibc library.
 #
-# Uses:     XARCH's table (ARCH_MUSL, ARCH_TRIPLET), KTREE, UAPI.T, UAPI_ARCHES,
+# Uses:     XARCH's table (MUSL_ARCH_A, MUSL_CFLAGS_A, TRIPLET_A, DEB_ARCH_A), KTREE, UAPI.T, UAPI_ARCHES,
 #           needs, sid, cross_packages, GLIBC_HOST, hash, check, say
 # Provides: musl_cc, STOCK_MUSL_CC, STOCK_MUSL_DEP, glibc_root, GLIBC_TRIPLETS, MUSL_HOST_BUILT, LIBC_ARCH_CHECKS;
 #           targets libc, check-libc*, check-glibc-consts*
@@ -89,7 +89,7 @@ $(foreach v,$(sort $(foreach r,$(LIBC_RELEASES),$(GLIBC.$(r)))),\
 
 # $(call musl_build,MUSL-ARCH,TRIPLET[,CFLAGS]): the patched musl for one musl
 # architecture in build/musl-ARCH, built by TRIPLET-gcc (the host's gcc for
-# the host's triplet), with CFLAGS (ARCH_MUSL_CFLAGS) in its wrapper too.
+# the host's triplet), with CFLAGS (MUSL_CFLAGS_XARCH) in its wrapper too.
 musl_cc = $(B)/musl-$(1)/bin/musl-gcc
 define musl_build
 $(B)/musl-$(1)/.built: $(call libc_stamp,musl,$(MUSL_BUILT)) | $(call needs,cc)
@@ -101,7 +101,7 @@ $(B)/musl-$(1)/.built: $(call libc_stamp,musl,$(MUSL_BUILT)) | $(call needs,cc)
 endef
 $(eval $(call musl_build,x86_64,$(GLIBC_HOST)))
 ifeq ($(NATIVE),)
-$(eval $(call musl_build,$(ARCH_MUSL),$(ARCH_TRIPLET),$(ARCH_MUSL_CFLAGS)))
+$(eval $(call musl_build,$(MUSL_ARCH_$(XARCH)),$(TRIPLET_$(XARCH)),$(MUSL_CFLAGS_$(XARCH))))
 endif
 
 MUSL_HOST_BUILT := $(B)/musl-x86_64/.built
@@ -109,13 +109,13 @@ MUSL_HOST_BUILT := $(B)/musl-x86_64/.built
 # Debian's musl as it is (the guest's stock-musl flavour): the machine's own
 # musl-gcc (musl-tools) for its own architecture; for another, musl-dev of
 # the target's Debian architecture, unpacked (toolchain/libc/stock-musl.sh),
-# behind a musl-gcc that runs ARCH_TRIPLET-gcc.
-STOCK_MUSL     := $(B)/stock-musl-$(ARCH_DEB)
+# behind a musl-gcc that runs TRIPLET-gcc.
+STOCK_MUSL     := $(B)/stock-musl-$(DEB_ARCH_$(XARCH))
 STOCK_MUSL_CC  := $(if $(NATIVE),musl-gcc,$(STOCK_MUSL)/bin/musl-gcc)
 STOCK_MUSL_DEP := $(if $(NATIVE),,$(STOCK_MUSL)/.fetched)
 $(STOCK_MUSL)/.fetched: toolchain/libc/stock-musl.sh | $(call needs,cc)
-	$(call say,musl,fetching musl-dev of Debian $(ARCH_DEB) (the stock-musl flavour))
-	$(Q)toolchain/lib/quiet.sh $(@D).log toolchain/libc/stock-musl.sh $(ARCH_DEB) $(ARCH_TRIPLET) $(@D)
+	$(call say,musl,fetching musl-dev of Debian $(DEB_ARCH_$(XARCH)) (the stock-musl flavour))
+	$(Q)toolchain/lib/quiet.sh $(@D).log toolchain/libc/stock-musl.sh $(DEB_ARCH_$(XARCH)) $(TRIPLET_$(XARCH)) $(@D)
 	$(Q)touch $@
 libc: $(MUSL_HOST_BUILT) $(call glibc_root,$(GLIBC_HOST))/.installed
 HELP.libc := build the patched musl $(MUSL_BUILT) ($(B)/musl-x86_64) and install glibc $(GLIBC_SYSTEM)'s patched headers

@@ -5,7 +5,7 @@
 # PREFIX: lib/, include/ and bin/musl-gcc, musl's own wrapper that runs the
 # compiler with a specs file pointing at PREFIX. The compiler is the system
 # gcc, or TRIPLET-gcc (a Debian cross gcc) for another architecture.
-# MUSL_CFLAGS (the arch table's ARCH_MUSL_CFLAGS) are flags the compiler
+# MUSL_CFLAGS (the arch table's MUSL_CFLAGS_A) are flags the compiler
 # needs for musl's ABI on the target, in the build and in the wrapper: on
 # powerpc64 -mlong-double-64, where Debian's gcc defaults to IBM's 128-bit
 # long double and musl knows only the 64-bit one.
@@ -19,7 +19,7 @@ obj=${2:?$usage}
 prefix=$(realpath -m "${3:?$usage}")
 triplet=${4:-}
 cc=${triplet:+$triplet-}gcc
-command -v "$cc" >/dev/null || { echo "error: $cc not found (its Debian package is in the arch's ARCH_PACKAGES)" >&2; exit 1; }
+command -v "$cc" >/dev/null || { echo "error: $cc not found (its Debian package is in PKG.cc of toolchain/deps/deps.mk)" >&2; exit 1; }
 mkdir -p "$obj"
 cd "$obj"
 if ! grep -qx "prefix = $prefix" config.mak 2>/dev/null; then
