@@ -113,12 +113,12 @@ SERIES_TESTS   := mmap_shared_validate $(notdir $(SELFTEST))
 SERIES_RESULTS := $(foreach s,64KB 1GB,integrity:size.$(s).mmap_private_fork_copy_on_write)
 SERIES_XFAIL   := $(subst $(space),$(comma),$(SERIES_TESTS) $(SERIES_RESULTS))
 
-# A guest is data: PROGRAMS.NAME (what goes into /tests), and where it
-# differs from its architecture's the table's FIELD_XARCH.NAME
-# (toolchain/arch/): KERNEL_PATCHES (none: the tree without the series),
-# MEM, POOLS (the pools on the kernel command line), SIZES (the sizes it
-# must offer), KARGS (more of the kernel command line) and QEMU_ARGS.
-# $(call guest_var,FIELD,NAME): FIELD of the guest NAME.
+# A guest is data: PROGRAMS.NAME (what goes into /tests), and the fields of
+# its architecture's table (toolchain/arch/XARCH.mk), FIELD_XARCH, or
+# FIELD_XARCH.NAME where the guest differs: KERNEL_PATCHES (none: the tree
+# without the series), MEM, POOLS (the pools on the kernel command line),
+# SIZES (the sizes it must offer), KARGS (more of the kernel command line)
+# and QEMU_ARGS. $(call guest_var,FIELD,NAME) is that lookup.
 guest_var = $(if $(filter undefined,$(origin $(1)_$(XARCH).$(2))),$($(1)_$(XARCH)),$($(1)_$(XARCH).$(2)))
 
 # $(call guest_image,NAME): a root file system NAME.cpio with exactly
