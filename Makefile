@@ -145,7 +145,8 @@ check-guests: $(call counts,$(GUEST_CHECKS))
 HELP.check-guests := the guest stages of KVER and XARCH alone
 
 # The loops over architectures and kernels are the one place make calls
-# itself with other variables: $(call check_loop,VARIABLE,VALUES,TARGET)
+# itself with other variables (its recipe line is marked "+", so the runs
+# share the jobserver): $(call check_loop,VARIABLE,VALUES,TARGET)
 # makes TARGET once per value, keeps what each printed in
 # $(B)/results/LOOP.VALUE.log and adds up their closing lines (one without
 # counts as a failure). Past START_BEFORE a value is not started: one SKIP.
@@ -156,20 +157,20 @@ check_loop = mkdir -p $(B)/results; for v in $(2); do log=$(B)/results/$@.$$v.lo
 	else $(MAKE) $(1)=$$v $(3) 2>&1 | tee $$log; fi; done; \
 	echo "\# $@: $(1)=$(2)"; toolchain/lib/summary.sh $(foreach v,$(2),$(B)/results/$@.$(v).log)
 check-arches:
-	$(Q)$(call check_loop,XARCH,$(OTHER_XARCHES),check)
+	+$(Q)$(call check_loop,XARCH,$(OTHER_XARCHES),check)
 HELP.check-arches := make check on every architecture but $(DEFAULT_XARCH) ($(OTHER_XARCHES)); one tally
 check-all:
-	$(Q)$(call check_loop,XARCH,$(ARCHES),check)
+	+$(Q)$(call check_loop,XARCH,$(ARCHES),check)
 HELP.check-all := make check on every architecture; one tally of all
 BACKPORTS = $(filter-out $(KVER),$(KVERS))
 check-backports:
-	$(Q)$(call check_loop,KVER,$(BACKPORTS),check-guests)
+	+$(Q)$(call check_loop,KVER,$(BACKPORTS),check-guests)
 HELP.check-backports := the guest stages on the other kernels of KVERS ($(BACKPORTS)), each with its series; one tally
 
 # The guest stages on KVER with the series and without it, then per test
 # what the series changes (toolchain/lib/tap-compare.sh).
 compare-series:
-	$(Q)$(call check_loop,KERNEL_PATCHES,series none,check-guests); status=$$?; \
+	+$(Q)$(call check_loop,KERNEL_PATCHES,series none,check-guests); status=$$?; \
 		echo '# what the series changes on linux-$(KVER), $(XARCH):'; \
 		toolchain/lib/tap-compare.sh $(B)/results/$(KVER)-$(XARCH) $(B)/results/$(UNPATCHED)-$(XARCH) \
 			$(GUEST_CHECKS) || status=1; exit $$status
