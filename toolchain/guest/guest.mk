@@ -82,7 +82,9 @@ $(GUEST)/rootfs/hugesize: $(COMPAT_TOOL_SRC) $(ROOTFS_DEP) $(GUEST_INPUTS)
 # $(B)/static-DEBARCH/PACKAGE/bin/PROGRAM: busybox (the build machine's own
 # on amd64, once deps-arch has installed it) and bash, which the kernel's
 # selftest scripts need. From the suite DEB_SUITE_XARCH where the table names
-# one, else from the machine's own.
+# one, else from the machine's own; where no Debian suite has the
+# architecture (STATIC_SOURCE_XARCH), built from Debian's source with the
+# guest's musl (static-build.sh).
 STATIC_FILE.busybox-static := /bin/busybox
 STATIC_FILE.bash-static    := /bin/bash-static
 BUSYBOX := $(if $(NATIVE),/bin/busybox,$(B)/static-$(DEB_ARCH_$(XARCH))/busybox-static/bin/busybox)
@@ -90,11 +92,14 @@ BASH    := $(B)/static-$(DEB_ARCH_$(XARCH))/bash-static/bin/bash-static
 /bin/busybox: | $(call needs,arch) ;
 static_part = $(word $(1),$(subst /, ,$*))
 $(B)/static-%: | $(call needs,arch)
-	$(call say,guest,fetching $(call static_part,2) for $(call static_part,1))
+	$(call say,guest,$(if $(STATIC_SOURCE_$(XARCH)),building $(call static_part,2) for $(call static_part,1) from the Debian source,fetching $(call static_part,2) for $(call static_part,1)))
 	$(Q)toolchain/lib/quiet.sh $(B)/static-$(call static_part,1)/$(call static_part,2).log \
-		toolchain/guest/static-fetch.sh $(call static_part,2) $(STATIC_FILE.$(call static_part,2)) \
-		$(call static_part,1) $(B)/static-$(call static_part,1)/$(call static_part,2) $(DEB_SUITE_$(XARCH)) || \
+		$(if $(STATIC_SOURCE_$(XARCH)),toolchain/guest/static-build.sh $(call static_part,2) $(MUSL_CC) \
+		$(GUEST_UAPI)/include,toolchain/guest/static-fetch.sh $(call static_part,2) \
+		$(STATIC_FILE.$(call static_part,2)) $(call static_part,1)) \
+		$(B)/static-$(call static_part,1)/$(call static_part,2) $(DEB_SUITE_$(XARCH)) || \
 		{ rm -rf $@; exit 1; }
+$(if $(STATIC_SOURCE_$(XARCH)),$(B)/static-$(DEB_ARCH_$(XARCH))/%): $(MUSL_DEP) $(GUEST_UAPI)/.installed
 ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.sh $(BUSYBOX) $(BASH) \
 	  tests/guest/rootfs/etc
 

@@ -75,7 +75,7 @@ $$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) | $$(KSTAMP.$(1)) $$(call needs,kcc)
 	$$(Q)toolchain/lib/quiet.sh $$(@D)/config.log sh -c '$$(call kmake,$(1)) tinyconfig && \
 		$$(KSRC.$(1))/scripts/kconfig/merge_config.sh -m -O $$(@D) $$(@D)/.config $(KCONFIG) && \
 		$$(call kmake,$(1)) olddefconfig'
-	$$(Q)for f in $(KCONFIG); do toolchain/kernel/kconfig-verify.sh $$$$f $$(@D)/.config || exit; done
+	$$(Q)toolchain/kernel/kconfig-verify.sh $$(@D)/.config $(KCONFIG)
 	$$(Q)touch $$@
 $$(KIMAGE.$(1)): $$(KOBJ.$(1))/.config.hugesize $$(KSTAMP.$(1)) | $$(call needs,kcc)
 	$$(call say,kernel,building linux-$(1) for $(XARCH) (a few minutes when cold))
