@@ -40,16 +40,6 @@ CROSS.sh4-linux-gnu           := gcc-sh4-linux-gnu libc6-dev-sh4-cross
 CROSS_SUITE.sh4-linux-gnu     := trixie
 cross_packages = $(foreach t,$(filter-out $(GLIBC_HOST),$(1)),$(if $(CROSS_SUITE.$(t)),debootstrap,\
 	$(or $(CROSS.$(t)),$(error no Debian cross compiler for $(t) in toolchain/deps/deps.mk))))
-cross_root = $(B)/cross/$(1)
-$(B)/cross/%/.made: | $(call needs,suite-root)
-	$(call say,deps,making a Debian $(CROSS_SUITE.$*) root for $(CROSS.$*) (debootstrap, a minute or two))
-	$(Q)toolchain/lib/quiet.sh $(@D).log toolchain/deps/suite-root.sh $(CROSS_SUITE.$*) $* $(@D) $(CROSS.$*)
-	$(Q)touch $@
-XARCH_CROSS_ROOT := $(if $(CROSS_SUITE.$(TRIPLET_$(XARCH))),$(call cross_root,$(TRIPLET_$(XARCH))))
-ifneq ($(XARCH_CROSS_ROOT),)
-export PATH := $(abspath $(XARCH_CROSS_ROOT))/bin:$(PATH)
-deps-kcc deps-cc: $(XARCH_CROSS_ROOT)/.made
-endif
 
 # What the build takes from Debian unstable (sid-fetch.sh), at exactly these
 # versions: when unstable has moved on, the fetch says what it serves. The
@@ -100,6 +90,19 @@ PKG.compat   = g++ clang libclang-rt-14-dev musl-tools pkg-config man-db file \
 needs = deps-$(1)
 deps-%:
 	$(Q)toolchain/deps/deps.sh $(sort $(PKG.base) $(PKG.$*))
+
+# The root of a triplet with CROSS_SUITE (after needs: a prerequisite list
+# is expanded as make reads it).
+cross_root = $(B)/cross/$(1)
+$(B)/cross/%/.made: | $(call needs,suite-root)
+	$(call say,deps,making a Debian $(CROSS_SUITE.$*) root for $(CROSS.$*) (debootstrap, a minute or two))
+	$(Q)toolchain/lib/quiet.sh $(@D).log toolchain/deps/suite-root.sh $(CROSS_SUITE.$*) $* $(@D) $(CROSS.$*)
+	$(Q)touch $@
+XARCH_CROSS_ROOT := $(if $(CROSS_SUITE.$(TRIPLET_$(XARCH))),$(call cross_root,$(TRIPLET_$(XARCH))))
+ifneq ($(XARCH_CROSS_ROOT),)
+export PATH := $(abspath $(XARCH_CROSS_ROOT))/bin:$(PATH)
+deps-kcc deps-cc: $(XARCH_CROSS_ROOT)/.made
+endif
 
 deps: $(foreach s,$(patsubst PKG.%,%,$(filter PKG.%,$(.VARIABLES))),deps-$(s))
 HELP.deps := install every Debian package the build and the checks use

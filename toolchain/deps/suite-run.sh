@@ -4,7 +4,8 @@
 # Runs ROOT's PROGRAM (a root of suite-root.sh) with chroot, in the current
 # directory, with the project and /tmp seen at their own paths: in a mount
 # namespace of its own, so the bind mounts go when PROGRAM ends, whatever
-# happens (nothing under build/ is ever left mounted).
+# happens (nothing under build/ is ever left mounted). unshare needs "/" to
+# be a mount point: in a chroot, make its root one first (as in-root.sh does).
 set -eu
 [ $# -ge 2 ] || { echo "usage: suite-run.sh ROOT PROGRAM [ARGUMENT...]" >&2; exit 2; }
 root=$1

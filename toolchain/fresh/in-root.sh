@@ -4,7 +4,8 @@
 #        in-root.sh --unmount DIR
 # Runs COMMAND (sh) in ROOT's clone of the project, /root/hugesize, with
 # chroot, as a new user's login would: an empty environment, /dev and /sys
-# bound from the machine, a new /proc; unmounts them when COMMAND ends.
+# bound from the machine, a new /proc, ROOT itself a mount point; unmounts
+# them when COMMAND ends.
 # HUGESIZE_TIMES in the root is build/times.tsv (check-fresh's phases).
 # --unmount DIR: unmounts all that is mounted at or under DIR, deepest first.
 set -uo pipefail
@@ -33,6 +34,9 @@ trap 'exit 130' INT TERM
 # Killed with the reader of its output (tee), bash would die of SIGPIPE
 # reporting it and leave the mounts; the command gets the default back.
 trap '' PIPE
+# ROOT becomes a mount point of its own, private, so that inside it "/" is
+# one: unshare(1) needs that (toolchain/deps/suite-run.sh).
+mount --bind "$root" "$root" && mount --make-private "$root" || exit 1
 for d in dev sys; do
 	mount --rbind "/$d" "$root/$d" && mount --make-rslave "$root/$d" || exit 1
 done

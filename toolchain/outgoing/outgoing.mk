@@ -33,6 +33,7 @@ mail_name    = $(subst /,-,$(patsubst kernel/%,linux-%,$(patsubst libc-patches/%
 MAIL_CC.kernel/$(MAINLINE)            := linux-api@vger.kernel.org
 MAIL_CC.kernel/$(MAINLINE)/fork-fix   := linux-arm-kernel@lists.infradead.org linux-riscv@lists.infradead.org
 MAIL_CC.kernel/$(MAINLINE)/arch-align := linux-mm@kvack.org
+MAIL_CC.kernel/$(MAINLINE)/sh-hugetlb := linux-mm@kvack.org
 MAIL_TO.glibc := libc-alpha@sourceware.org
 MAIL_TO.musl  := musl@lists.openwall.com
 OUTGOING_FLAGS = --assisted-by '$(ASSISTED_BY)' $(if $(filter yes,$(DCO)),--dco-certified)
