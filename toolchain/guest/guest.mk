@@ -91,7 +91,7 @@ BUSYBOX := $(if $(NATIVE),/bin/busybox,$(B)/static-$(DEB_ARCH_$(XARCH))/busybox-
 BASH    := $(B)/static-$(DEB_ARCH_$(XARCH))/bash-static/bin/bash-static
 /bin/busybox: | $(call needs,arch) ;
 static_part = $(word $(1),$(subst /, ,$*))
-$(B)/static-%: | $(call needs,arch)
+$(B)/static-%: | $(call needs,arch) $(if $(STATIC_SOURCE_$(XARCH)),$(MUSL_DEP) $(GUEST_UAPI)/.installed)
 	$(call say,guest,$(if $(STATIC_SOURCE_$(XARCH)),building $(call static_part,2) for $(call static_part,1) from the Debian source,fetching $(call static_part,2) for $(call static_part,1)))
 	$(Q)toolchain/lib/quiet.sh $(B)/static-$(call static_part,1)/$(call static_part,2).log \
 		$(if $(STATIC_SOURCE_$(XARCH)),toolchain/guest/static-build.sh $(call static_part,2) $(MUSL_CC) \
@@ -99,7 +99,6 @@ $(B)/static-%: | $(call needs,arch)
 		$(STATIC_FILE.$(call static_part,2)) $(call static_part,1)) \
 		$(B)/static-$(call static_part,1)/$(call static_part,2) $(DEB_SUITE_$(XARCH)) || \
 		{ rm -rf $@; exit 1; }
-$(if $(STATIC_SOURCE_$(XARCH)),$(B)/static-$(DEB_ARCH_$(XARCH))/%): $(MUSL_DEP) $(GUEST_UAPI)/.installed
 ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.sh $(BUSYBOX) $(BASH) \
 	  tests/guest/rootfs/etc
 
