@@ -25,6 +25,3 @@ QEMU_ARGS_sh4    := -serial null
 # No Debian suite has sh4 (it is a port outside the archive): busybox and
 # bash are built from Debian 12's source with the guest's musl.
 STATIC_SOURCE_sh4 := yes
-# A known kernel bug (issue 24, doc/known-bugs.md): the copy-on-write after
-# fork() of a private 64K page hangs most of the time.
-XFAIL_sh4         := integrity:size.64KB.mmap_private_fork_copy_on_write

@@ -115,16 +115,14 @@ VARHELP.KERNEL_ARGS   := more of the guest kernel's command line, for every gues
 # expected, TAP TODO results that the tally counts as such (hugesize.xfail=).
 SERIES_TESTS   := mmap_shared_validate $(notdir $(SELFTEST))
 SERIES_RESULTS := $(foreach s,64KB 1GB,integrity:size.$(s).mmap_private_fork_copy_on_write)
-SERIES_XFAIL   := $(SERIES_TESTS) $(SERIES_RESULTS)
+SERIES_XFAIL   := $(subst $(space),$(comma),$(SERIES_TESTS) $(SERIES_RESULTS))
 
 # A guest is data: PROGRAMS.NAME (what goes into /tests), and the fields of
 # its architecture's table (toolchain/arch/XARCH.mk), FIELD_XARCH, or
 # FIELD_XARCH.NAME where the guest differs: KERNEL_PATCHES (none: the tree
 # without the series), MEM, POOLS (the pools on the kernel command line),
-# SIZES (the sizes it must offer), KARGS (more of the kernel command line),
-# QEMU_ARGS and XFAIL (the architecture's known kernel bugs, PROGRAM:RESULT,
-# each with an open issue: expected failures, as SERIES_XFAIL's). $(call
-# guest_var,FIELD,NAME) is that lookup.
+# SIZES (the sizes it must offer), KARGS (more of the kernel command line)
+# and QEMU_ARGS. $(call guest_var,FIELD,NAME) is that lookup.
 guest_var = $(if $(filter undefined,$(origin $(1)_$(XARCH).$(2))),$($(1)_$(XARCH)),$($(1)_$(XARCH).$(2)))
 
 # $(call guest_image,NAME): a root file system NAME.cpio with exactly
@@ -148,8 +146,7 @@ BOOT.$(1) = toolchain/guest/boot.sh $$(1) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1)
 	hugesize.timeout=$$(TEST_TIMEOUT) $(call guest_var,KARGS,$(1)) \
 	hugesize.sizes=$(subst $(space),$(comma),$(call guest_var,SIZES,$(1))) \
 	hugesize.patches=$$(KPATCHES.$$(TREE.$(1))) \
-	hugesize.xfail=$$(subst $$(space),$$(comma),$$(strip $$(if $$(filter none,$$(KPATCHES.$$(TREE.$(1)))),\
-	$$(SERIES_XFAIL)) $(call guest_var,XFAIL,$(1)))) $$(KERNEL_ARGS)'
+	hugesize.xfail=$$(if $$(filter none,$$(KPATCHES.$$(TREE.$(1)))),$$(SERIES_XFAIL)) $$(KERNEL_ARGS)'
 endef
 
 # $(call guest_stage,NAME): the image, and the stage NAME that boots it and

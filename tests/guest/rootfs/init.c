@@ -109,8 +109,7 @@ static int test_timeout(void)
 
 /*
  * Which failures are expected: those the list hugesize.xfail= names (what
- * the kernel series changes, when the guest boots the kernel without it,
- * and an architecture's known kernel bugs, XFAIL_XARCH),
+ * the kernel series changes, when the guest boots the kernel without it),
  * each item a program by its name without the libc flavour (.glibc,
  * .stock-musl), for all its failures, or PROGRAM:RESULT for one result.
  * They become TAP TODO results.
@@ -220,7 +219,7 @@ static void forward_line(struct run *r, char *line)
 		if (fail && (r->expected || expected_result(r->prog, rest, len))) {
 			char what[1024];
 
-			snprintf(what, sizeof(what), "%.*s # TODO expected failure (hugesize.xfail=)",
+			snprintf(what, sizeof(what), "%.*s # TODO expected: this kernel lacks the series",
 				 (int)len, rest);
 			r->xfailed++;
 			result(r->tally, "not ok", r->prog, what);
