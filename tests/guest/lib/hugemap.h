@@ -56,10 +56,10 @@ int hugemap_release(struct hugemap *m);
  * architecture's own arch_get_unmapped_area() does not align hugetlb files
  * (kernel/7.2/arch-align/): on mips64el the first access faults forever,
  * so without this check the test would only end at TEST_TIMEOUT; on armhf
- * the unmap, even at exit, hits BUG_ON() in __unmap_hugepage_range() and
- * leaves the task stuck, so the harness still fails the test only after
- * its own timeout, but the message says why. p NULL or MAP_FAILED: nothing
- * to do.
+ * and sh4 the unmap, even at exit, hits BUG_ON() in __unmap_hugepage_range()
+ * and the oops leaves the exiting task stuck, so the harness still fails
+ * the test only after its own timeout, but the message says why. p NULL or
+ * MAP_FAILED: nothing to do.
  */
 void hugemap_check_aligned(const void *p, const char *how);
 
