@@ -36,9 +36,10 @@ CROSS.sh4-linux-gnu           := gcc-sh4-linux-gnu libc6-dev-sh4-cross
 # A triplet whose compiler Debian 12 lacks or has broken (gcc 12 for sh4
 # drops T-bit tests: doc/architectures.md) has it from a later suite, in a
 # root of its own under build/cross/TRIPLET (suite-root.sh); its bin/ goes
-# first in PATH, so TRIPLET-gcc is that suite's wherever the build calls it.
+# first in PATH, so TRIPLET-gcc is that suite's wherever the build calls it
+# (cross_packages leaves such a triplet to that root).
 CROSS_SUITE.sh4-linux-gnu     := trixie
-cross_packages = $(foreach t,$(filter-out $(GLIBC_HOST),$(1)),$(if $(CROSS_SUITE.$(t)),debootstrap,\
+cross_packages = $(foreach t,$(filter-out $(GLIBC_HOST),$(1)),$(if $(CROSS_SUITE.$(t)),,\
 	$(or $(CROSS.$(t)),$(error no Debian cross compiler for $(t) in toolchain/deps/deps.mk))))
 
 # What the build takes from Debian unstable (sid-fetch.sh), at exactly these

@@ -3,8 +3,8 @@
 # Usage: suite-root.sh SUITE TRIPLET DIR PACKAGE...
 # A cross compiler that Debian 12 lacks, or has broken (gcc 12 for sh4
 # drops tests of the T bit, doc/architectures.md), from a later Debian
-# SUITE: `debootstrap --variant=minbase SUITE` with PACKAGEs into DIR/root,
-# from the archive the machine's own apt uses, and in DIR/bin one program
+# SUITE: a minimal root of it with PACKAGEs in DIR/root
+# (toolchain/fresh/minbase-root.sh), and in DIR/bin one program
 # TRIPLET-NAME for each of the root's, which runs it there
 # (suite-run.sh). Put DIR/bin first in PATH and TRIPLET-gcc is that
 # suite's. The machine's apt and dpkg are not touched.
@@ -15,11 +15,9 @@ suite=$1 triplet=$2 dir=$(realpath -m "$3")
 shift 3
 tools=$(realpath "$(dirname "$0")")
 [ "$(id -u)" = 0 ] || { echo "error: debootstrap and chroot need root" >&2; exit 2; }
-mirror=$("$tools/apt-private.sh" --origin base-files | cut -d' ' -f1)
-rm -rf --one-file-system "$dir" && mkdir -p "$dir/bin"
-debootstrap --variant=minbase --include="$(echo "$@" | tr ' ' ,)" "$suite" "$dir/root" "$mirror"
-# debootstrap may leave the root's /proc mounted.
-"$tools/../fresh/in-root.sh" --unmount "$dir/root"
+rm -rf --one-file-system "$dir"
+"$tools/../fresh/minbase-root.sh" "$suite" "$dir/root" "$@"
+mkdir -p "$dir/bin"
 found=
 for p in "$dir/root/usr/bin/$triplet"-*; do
 	[ -x "$p" ] || continue

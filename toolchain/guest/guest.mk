@@ -91,13 +91,13 @@ BUSYBOX := $(if $(NATIVE),/bin/busybox,$(B)/static-$(DEB_ARCH_$(XARCH))/busybox-
 BASH    := $(B)/static-$(DEB_ARCH_$(XARCH))/bash-static/bin/bash-static
 /bin/busybox: | $(call needs,arch) ;
 static_part = $(word $(1),$(subst /, ,$*))
+static_dir = $(B)/static-$(call static_part,1)/$(call static_part,2)
 $(B)/static-%: | $(call needs,arch) $(if $(STATIC_SOURCE_$(XARCH)),$(MUSL_DEP) $(GUEST_UAPI)/.installed)
 	$(call say,guest,$(if $(STATIC_SOURCE_$(XARCH)),building $(call static_part,2) for $(call static_part,1) from the Debian source,fetching $(call static_part,2) for $(call static_part,1)))
-	$(Q)toolchain/lib/quiet.sh $(B)/static-$(call static_part,1)/$(call static_part,2).log \
+	$(Q)toolchain/lib/quiet.sh $(static_dir).log \
 		$(if $(STATIC_SOURCE_$(XARCH)),toolchain/guest/static-build.sh $(call static_part,2) $(MUSL_CC) \
-		$(GUEST_UAPI)/include,toolchain/guest/static-fetch.sh $(call static_part,2) \
-		$(STATIC_FILE.$(call static_part,2)) $(call static_part,1)) \
-		$(B)/static-$(call static_part,1)/$(call static_part,2) $(DEB_SUITE_$(XARCH)) || \
+		$(GUEST_UAPI)/include $(static_dir),toolchain/guest/static-fetch.sh $(call static_part,2) \
+		$(STATIC_FILE.$(call static_part,2)) $(call static_part,1) $(static_dir) $(DEB_SUITE_$(XARCH))) || \
 		{ rm -rf $@; exit 1; }
 ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.sh $(BUSYBOX) $(BASH) \
 	  tests/guest/rootfs/etc

@@ -47,7 +47,7 @@ KPATCHES.$(1) := $(if $(filter /dev/null,$(3)),none,series)
 KNAME.$(1)  := linux-source-$(2) $$(KDEB.$(1)) $(if $(filter /dev/null,$(3)),as Debian ships it,with $(3))
 UAPI.$(1)   := $(B)/uapi/$(1)
 $$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2)) $$(addsuffix /.fetched,$$(call ksid,$(2)))
-	$$(Q)[ "$$$$(cat $$(KSRC.$(1)).debian 2>/dev/null)" = '$$(KDEB.$(1))' ] || { \
+	$$(Q)[ -f $$(KSRC.$(1))/Makefile ] && [ "$$$$(cat $$(KSRC.$(1)).debian 2>/dev/null)" = '$$(KDEB.$(1))' ] || { \
 		$$(call say_sh,kernel,unpacking linux-source-$(2) $$(KDEB.$(1)) into $$(KSRC.$(1))); \
 		rm -rf $$(KSRC.$(1)) $$(KSRC.$(1)).debian $(B)/obj/uapi-$(1) $(ARCHES:%=$(B)/obj/linux-$(1)-%) && \
 		toolchain/lib/quiet.sh $$(KSRC.$(1)).unpack.log \

@@ -47,14 +47,11 @@ in_root_sh=$repo/toolchain/fresh/in-root.sh
 tar=$roots/bookworm-minbase+$(echo "$prereqs" | tr ' ' +).tar
 start=$SECONDS
 if [ ! -f "$tar" ]; then
-	mirror=$("$repo/toolchain/deps/apt-private.sh" --origin base-files | cut -d' ' -f1)
-	log "making a minimal Debian 12 root with $prereqs from $mirror (debootstrap --variant=minbase)"
+	log "making a minimal Debian 12 root with $prereqs (debootstrap --variant=minbase)"
 	mkdir -p "$roots"
-	rm -rf --one-file-system "$tar.d"
-	debootstrap --variant=minbase --include="$(echo "$prereqs" | tr ' ' ,)" bookworm "$tar.d" "$mirror" \
-		>"$tar.log" 2>&1 || { tail -n 20 "$tar.log" >&2; echo "error: debootstrap failed; log: $tar.log" >&2; exit 1; }
-	# debootstrap may leave the root's /proc mounted.
-	"$in_root_sh" --unmount "$tar.d" || exit 1
+	# shellcheck disable=SC2086 # prereqs is a list of package names
+	"$repo/toolchain/fresh/minbase-root.sh" bookworm "$tar.d" $prereqs >"$tar.log" 2>&1 ||
+		{ tail -n 20 "$tar.log" >&2; echo "error: debootstrap failed; log: $tar.log" >&2; exit 1; }
 	if ! tar --one-file-system -C "$tar.d" -cf "$tar.tmp" .; then
 		echo "error: cannot pack $tar.d into $tar" >&2
 		exit 1
