@@ -54,12 +54,12 @@ int hugemap_release(struct hugemap *m);
  * why to stderr and ends the process with 1 (in a kselftest_harness test:
  * that test fails). Linux 7.2 hands out such mappings where the
  * architecture's own arch_get_unmapped_area() does not align hugetlb files
- * (kernel/7.2/arch-align/): on mips64el the first access faults forever,
- * so without this check the test would only end at TEST_TIMEOUT; on armhf
- * and sh4 the unmap, even at exit, hits BUG_ON() in __unmap_hugepage_range()
- * and the oops leaves the exiting task stuck, so the harness still fails
- * the test only after its own timeout, but the message says why. p NULL or
- * MAP_FAILED: nothing to do.
+ * (kernel/7.2/arch-align/). On mips64el, armhf and sh4 their unmap, even
+ * at exit, hits BUG_ON() in __unmap_hugepage_range() and the oops leaves
+ * the exiting task stuck, so the harness fails the test only after its
+ * own timeout, but the message says why (and nothing touched the pages:
+ * on mips64el a write to them killed the task). p NULL or MAP_FAILED:
+ * nothing to do.
  */
 void hugemap_check_aligned(const void *p, const char *how);
 
