@@ -56,6 +56,9 @@ apt() {
 		${APT_ARCH:+-o APT::Architecture=$APT_ARCH -o APT::Architectures=$APT_ARCH} "$@"
 }
 mkdir -p "$dir/lists/partial" "$dir/cache/archives/partial"
+# Two fetches from one suite under make -j share DIR: one at a time.
+exec 9>"$dir/lock"
+flock 9
 [ -f "$dir/status" ] || : >"$dir/status"
 if [ "$(cat "$dir/sources.list" 2>/dev/null)" != "$line" ] ||
 	[ -z "$(find "$dir/lists" -maxdepth 1 -name '*Release' -mtime -1)" ]; then

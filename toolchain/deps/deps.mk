@@ -9,7 +9,7 @@
 #
 # Uses:     the architecture tables (QEMU_PACKAGE_A, TRIPLET_A, KCROSS_A, DEB_ARCH_A),
 #           ARCHES, XARCH, KVER
-# Provides: needs, cross_packages, GLIBC_HOST, NATIVE, SID_PIN.PACKAGE, DEB_PIN.PACKAGE, kdeb, sid;
+# Provides: needs, cross_packages, GLIBC_HOST, NATIVE, SUITE_PIN.PACKAGE, DEB_PIN.PACKAGE, kdeb, fetched, pin_version;
 #           target deps
 
 # The build machine's GNU triplet (its own gcc's), from its Debian
@@ -42,20 +42,24 @@ CROSS_SUITE.sh4-linux-gnu     := trixie
 cross_packages = $(foreach t,$(filter-out $(GLIBC_HOST),$(1)),$(if $(CROSS_SUITE.$(t)),,\
 	$(or $(CROSS.$(t)),$(error no Debian cross compiler for $(t) in toolchain/deps/deps.mk))))
 
-# What the build takes from Debian unstable (sid-fetch.sh), at exactly these
-# versions: when unstable has moved on, the fetch says what it serves. The
-# binary packages are unpacked; of a source package (SID_ORIG) only its
-# upstream tarball is fetched.
-SID_PIN.linux-source-7.2 := 7.2.13-1
-SID_PIN.glibc-source     := 2.43-7
-SID_PIN.musl             := 1.2.6-2
-SID_ORIG                 := musl
-# $(call sid,PACKAGE): its files, under build/sid/PACKAGE/.
-sid = $(B)/sid/$(1)
-$(B)/sid/%/.fetched:
-	$(call say,deps,fetching $(if $(filter $*,$(SID_ORIG)),the upstream tarball of )$* $(SID_PIN.$*) from Debian unstable)
-	$(Q)toolchain/lib/quiet.sh $(B)/sid/$*.log toolchain/deps/sid-fetch.sh \
-		$(if $(filter $*,$(SID_ORIG)),--orig) $* $(SID_PIN.$*) $(@D)
+# What the build takes from a later Debian suite than the machine's
+# (suite-fetch.sh): PACKAGE := SUITE VERSION, at exactly that version; when
+# the suite has moved on, the fetch says what it serves. The binary packages
+# are unpacked; of a source package (SUITE_ORIG) only its upstream tarball
+# is fetched. `make check-upstream` says when a newer one appears.
+SUITE_PIN.linux-source-7.3 := experimental 7.3~rc7-1~exp1
+SUITE_PIN.linux-source-7.2 := sid 7.2.13-1
+SUITE_PIN.glibc-source     := experimental 2.44-3
+SUITE_PIN.musl             := sid 1.2.6-2
+SUITE_ORIG                 := musl
+pin_suite   = $(word 1,$(SUITE_PIN.$(1)))
+pin_version = $(word 2,$(SUITE_PIN.$(1)))
+# $(call fetched,PACKAGE): its files, under build/fetched/PACKAGE/.
+fetched = $(B)/fetched/$(1)
+$(B)/fetched/%/.fetched:
+	$(call say,deps,fetching $(if $(filter $*,$(SUITE_ORIG)),the upstream tarball of )$* $(call pin_version,$*) from Debian $(call pin_suite,$*))
+	$(Q)toolchain/lib/quiet.sh $(B)/fetched/$*.log toolchain/deps/suite-fetch.sh $(call pin_suite,$*) \
+		$(if $(filter $*,$(SUITE_ORIG)),--orig) $* $(call pin_version,$*) $(@D)
 	$(Q)touch $@
 
 PKG.base     := make gcc libc6-dev patch xz-utils perl
@@ -68,9 +72,9 @@ PKG.checkpatch := python3 python3-ply python3-git
 DEB_PIN.linux-source-6.12 := 6.12.118-1~deb12u1
 DEB_PIN.linux-source-6.1  := 6.1.192-3
 $(foreach v,$(sort $(KVERS) $(KVER)),$(eval PKG.kernel-$(v) := $$(PKG.kernel) \
-	$$(if $$(SID_PIN.linux-source-$(v)),,linux-source-$(v)=$$(DEB_PIN.linux-source-$(v)))))
+	$$(if $$(SUITE_PIN.linux-source-$(v)),,linux-source-$(v)=$$(DEB_PIN.linux-source-$(v)))))
 # $(call kdeb,VERSION): the Debian version of linux-source-VERSION the build takes.
-kdeb = $(or $(SID_PIN.linux-source-$(1)),$(DEB_PIN.linux-source-$(1)),$(error no pin of linux-source-$(1) in toolchain/deps/deps.mk))
+kdeb = $(or $(call pin_version,linux-source-$(1)),$(DEB_PIN.linux-source-$(1)),$(error no pin of linux-source-$(1) in toolchain/deps/deps.mk))
 # The guest kernel's compiler alone, so that its configure and build wait
 # for nothing else.
 PKG.kcc      := $(call cross_packages,$(KCROSS_$(XARCH):%-=%))

@@ -18,7 +18,7 @@ dir=$(realpath -m "${4:?$usage}")
 suite=${5:-}
 tools=$(realpath "$(dirname "$0")/../deps")
 if [ -n "$suite" ]; then
-	# The archive the machine's own apt uses (as sid-fetch.sh), at SUITE.
+	# The archive the machine's own apt uses (as suite-fetch.sh), at SUITE.
 	set -- $("$tools/apt-private.sh" --origin base-files)
 	origin="$1 $suite $3"
 else

@@ -2,7 +2,7 @@
 # The libc stage: two releases of each C library, each with its series of
 # libc-patches/LIB/VERSION applied:
 #
-#   upstream  glibc 2.43 (Debian unstable's glibc-source)   musl 1.2.6 (its upstream tarball, from unstable)
+#   upstream  glibc 2.44 (Debian experimental's glibc-source)   musl 1.2.6 (its upstream tarball, from unstable)
 #   debian12  glibc 2.36 (Debian 12's glibc-source)         musl 1.2.3 (Debian 12's source package)
 #
 #   source ─series─► build/src/musl-V ─► build/obj/libc/musl-V-arch/ARCH/include   headers of every musl arch
@@ -16,12 +16,12 @@
 # the release of the machine's own glibc library.
 #
 # Uses:     XARCH's table (MUSL_ARCH_A, MUSL_CFLAGS_A, TRIPLET_A, DEB_ARCH_A), KTREE, UAPI.T, UAPI_ARCHES,
-#           needs, sid, cross_packages, GLIBC_HOST, hash, check, say
+#           needs, fetched, cross_packages, GLIBC_HOST, hash, check, say
 # Provides: musl_cc, STOCK_MUSL_CC, STOCK_MUSL_DEP, glibc_root, GLIBC_TRIPLETS, MUSL_HOST_BUILT, LIBC_ARCH_CHECKS;
 #           targets libc, check-libc*, check-glibc-consts*
 
 LIBC_RELEASES     := upstream debian12
-GLIBC.upstream    := 2.43
+GLIBC.upstream    := 2.44
 MUSL.upstream     := 1.2.6
 GLIBC.debian12    := 2.36
 MUSL.debian12     := 1.2.3
@@ -34,13 +34,13 @@ GLIBC_TRIPLETS := $(GLIBC_HOST) aarch64-linux-gnu mips64el-linux-gnuabi64 hppa-l
 
 # Where each source comes from: FETCH.LIB-V (prerequisites) and
 # UNPACK.LIB-V (the command that makes the tree $(1)).
-FETCH.musl-$(MUSL.upstream)    := $(call sid,musl)/.fetched | $(call needs,base)
-UNPACK.musl-$(MUSL.upstream)     = toolchain/lib/unpack.sh $(call sid,musl)/musl_$(MUSL.upstream).orig.tar.gz $(1)
+FETCH.musl-$(MUSL.upstream)    := $(call fetched,musl)/.fetched | $(call needs,base)
+UNPACK.musl-$(MUSL.upstream)     = toolchain/lib/unpack.sh $(call fetched,musl)/musl_$(MUSL.upstream).orig.tar.gz $(1)
 FETCH.musl-$(MUSL.debian12)    := | $(call needs,musl)
 UNPACK.musl-$(MUSL.debian12)     = toolchain/lib/quiet.sh $(LIBC_OBJ)/musl-source.log \
 			toolchain/libc/musl-source.sh $(1) $(B)/apt/musl $(MUSL.debian12)
-FETCH.glibc-$(GLIBC.upstream)  := $(call sid,glibc-source)/.fetched | $(call needs,base)
-UNPACK.glibc-$(GLIBC.upstream)   = toolchain/lib/unpack.sh $(call sid,glibc-source)/usr/src/glibc/glibc-$(GLIBC.upstream).tar.xz $(1)
+FETCH.glibc-$(GLIBC.upstream)  := $(call fetched,glibc-source)/.fetched | $(call needs,base)
+UNPACK.glibc-$(GLIBC.upstream)   = toolchain/lib/unpack.sh $(call fetched,glibc-source)/usr/src/glibc/glibc-$(GLIBC.upstream).tar.xz $(1)
 FETCH.glibc-$(GLIBC.debian12)  := | $(call needs,glibc)
 UNPACK.glibc-$(GLIBC.debian12)   = toolchain/lib/unpack.sh /usr/src/glibc/glibc-$(GLIBC.debian12).tar.xz $(1)
 

@@ -1,27 +1,30 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Usage: sid-fetch.sh PACKAGE VERSION DIR
-#        sid-fetch.sh --orig SOURCE VERSION DIR
-# Downloads Debian unstable's binary package PACKAGE at exactly VERSION and
-# unpacks it into DIR; with --orig, the upstream tarball of the source
-# package SOURCE at VERSION, into DIR as it is. The versions are pins of
-# toolchain/deps/deps.mk (SID_PIN.*). Everything goes through the build's
-# private apt source (apt-private.sh): the machine's apt stays on its own
-# suite. When unstable has moved on and serves another version, stops and
-# says which, and the one line to change.
+# Usage: suite-fetch.sh SUITE PACKAGE VERSION DIR
+#        suite-fetch.sh SUITE --orig SOURCE VERSION DIR
+# Downloads the binary package PACKAGE at exactly VERSION from the Debian
+# SUITE (sid, experimental) and unpacks it into DIR; with --orig, the
+# upstream tarball of the source package SOURCE at VERSION, into DIR as it
+# is. The suites and versions are pins of toolchain/deps/deps.mk
+# (SUITE_PIN.*). Everything goes through the build's private apt source
+# (apt-private.sh): the machine's apt stays on its own suite. When the
+# suite has moved on and serves another version, stops and says which, and
+# the one line to change.
 set -eu
-usage="usage: sid-fetch.sh [--orig] PACKAGE VERSION DIR"
+usage="usage: suite-fetch.sh SUITE [--orig] PACKAGE VERSION DIR"
+suite=${1:?$usage}
+shift
 orig=
 [ "${1:-}" = --orig ] && { orig=1; shift; }
 pkg=${1:?$usage} version=${2:?$usage}
 dir=$(realpath -m "${3:?$usage}")
 tools=$(realpath "$(dirname "$0")")
-# The archive the machine's own apt uses, with the suite sid.
+# The archive the machine's own apt uses, with SUITE.
 set -- $("$tools/apt-private.sh" --origin base-files)
 if [ -n "$orig" ]; then
-	apt=$(realpath -m "$dir/../apt-sid-src") line="deb-src $1 sid $3" show=showsrc
+	apt=$(realpath -m "$dir/../apt-$suite-src") line="deb-src $1 $suite $3" show=showsrc
 else
-	apt=$(realpath -m "$dir/../apt-sid") line="deb $1 sid $3" show=show
+	apt=$(realpath -m "$dir/../apt-$suite") line="deb $1 $suite $3" show=show
 fi
 apt() { "$tools/apt-private.sh" "$apt" "$line" "$@"; }
 
@@ -29,9 +32,9 @@ apt() { "$tools/apt-private.sh" "$apt" "$line" "$@"; }
 versions=$(apt apt-cache "$show" "$pkg" 2>/dev/null | sed -n 's/^Version: //p' | sort -V)
 if ! printf '%s\n' "$versions" | grep -qxF "$version"; then
 	served=$(printf '%s\n' "$versions" | tail -n 1)
-	echo "error: Debian unstable serves $pkg ${served:-not at all}, the build pins $version" >&2
+	echo "error: Debian $suite serves $pkg ${served:-not at all}, the build pins $version" >&2
 	[ -z "$served" ] ||
-		echo "  to move on, change 'SID_PIN.$pkg := $version' to '$served' in toolchain/deps/deps.mk" >&2
+		echo "  to move on, change 'SUITE_PIN.$pkg := $suite $version' to '$suite $served' in toolchain/deps/deps.mk" >&2
 	exit 1
 fi
 rm -rf "$dir" && mkdir -p "$dir"
