@@ -18,8 +18,9 @@
 # make graph and tallies them.
 
 # The kernel versions the series is kept for (kernel/VERSION/, check-kernel-verify):
-# mainline first, then the Debian 13 and 12 kernels.
-KVERS := 7.2 6.12 6.1
+# mainline first (7.3, from Debian experimental), then the carries for the
+# kernels Debian ships: 7.2 (unstable), 6.12 (Debian 13, and 12's backport), 6.1 (Debian 12).
+KVERS := 7.3 7.2 6.12 6.1
 XARCH ?= x86_64
 KVER  ?= $(firstword $(KVERS))
 KERNEL_PATCHES ?= series
@@ -122,14 +123,14 @@ CHECKS = $(GUEST_CHECKS) \
 DEFAULT_XARCH := x86_64
 # check-arches' order, the one a time budget (START_BEFORE) reaches first:
 # the guests that prove our kernel fixes, the newest first (arch-align/ on
-# armhf, kernel/7.2/fork-fix/ on arm64 and riscv64, arch-align/ on
-# mips64el), then the rest.
+# armhf, kernel/7.3/fork-fix/ on arm64 and riscv64, carry/ on mips64el),
+# then the rest.
 XARCH_FIRST   := armhf arm64 riscv64 mips64el
 OTHER_XARCHES  = $(XARCH_FIRST) $(filter-out $(DEFAULT_XARCH) $(XARCH_FIRST),$(ARCHES))
 
 # `make STAGE` makes one stage and tallies it; RERUN=1 runs every stage asked
 # for, changed or not (so does removing its .counts file).
-STAGES := $(HOST_CHECKS) $(GUEST_CHECKS) bench
+STAGES := $(HOST_CHECKS) $(GUEST_CHECKS) bench check-upstream
 $(STAGES): %: $(RESULTS)/%.counts
 	$(tally)
 $(call counts,$(STAGES)): $(if $(RERUN),FORCE)
@@ -198,9 +199,9 @@ VARHELP.JOBS           := how many jobs make runs at once (default: the number o
 VARHELP.START_BEFORE   := a time (seconds since 1970): check-arches, check-all and check-backports start no make after it; each one left out counts as a SKIP (CI's time budget)
 VARHELP.HUGESIZE_TIMES := a file: each long step (package install, fetch, unpack, kernel build) adds its seconds to it (check-fresh's phases)
 
-# Unpacked and fetched sources (src/, apt/, sid/) and the fresh root (roots/) stay.
+# Unpacked and fetched sources (src/, apt/, fetched/) and the fresh root (roots/) stay.
 clean:
-	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt ! -name sid ! -name roots -exec rm -rf --one-file-system {} +
+	$(Q)find $(B) -mindepth 1 -maxdepth 1 ! -name src ! -name apt ! -name fetched ! -name roots -exec rm -rf --one-file-system {} +
 HELP.clean := remove build outputs, keep the unpacked sources
 distclean:
 	rm -rf --one-file-system $(B)

@@ -7,8 +7,8 @@
 #
 # A tree is a version with a series: TREE "6.12" is linux-source-6.12 with
 # kernel/6.12/series, "6.12-unpatched" the same source as Debian ships it.
-# Debian 12 has linux-source-6.12 and -6.1; 7.2 comes from Debian unstable
-# (SID_PIN in toolchain/deps/deps.mk). The guest, kernel-verify and the libc
+# Debian 12 has linux-source-6.12 and -6.1; 7.3 and 7.2 come from Debian
+# experimental and unstable (SUITE_PIN in toolchain/deps/deps.mk). The guest, kernel-verify and the libc
 # checks all read these trees and their uapi headers; nothing else unpacks
 # or installs a kernel.
 #
@@ -26,10 +26,10 @@ VERIFY_ARCHES := x86 arm64 mips alpha parisc powerpc s390 sparc riscv
 # The tree of KVER without the series, and the one the build is for.
 UNPATCHED := $(KVER)-unpatched
 KTREE   := $(if $(filter none,$(KERNEL_PATCHES)),$(UNPATCHED),$(KVER))
-KCONFIG := kernel/guest.config $(wildcard kernel/guest-$(XARCH).config)
+KCONFIG := kernel/guest.config $(wildcard kernel/$(KVER)/guest.config kernel/guest-$(XARCH).config)
 kseries = kernel/$(1)/series
 # Debian's tarball of linux-source-VERSION: installed, or fetched from sid.
-ksid     = $(if $(SID_PIN.linux-source-$(1)),$(call sid,linux-source-$(1)))
+ksid     = $(if $(SUITE_PIN.linux-source-$(1)),$(call fetched,linux-source-$(1)))
 ktarball = $(call ksid,$(1))/usr/src/linux-source-$(1).tar.xz
 
 # $(call kernel_tree,TREE,VERSION,SERIES): unpack the pinned Debian version
