@@ -1,6 +1,6 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-usage="usage: outgoing.sh [--signoff --dco-certified] --assisted-by AGENT:MODEL
+usage="usage: outgoing.sh [--signoff --dco-certified] --assisted-by AGENT:MODEL|LLM
                    SERIES-DIR OUT 'Name <email>' TO [CC...]"
 #
 # Re-exports the mail series of SERIES-DIR (its cover letter 0000-*.patch and
@@ -8,7 +8,8 @@ usage="usage: outgoing.sh [--signoff --dco-certified] --assisted-by AGENT:MODEL
 # as the submitter: From: becomes 'Name <email>', the cover letter's
 # shortlog names them, every message gets To: TO and Cc: CC..., and each
 # patch ends its trailers with
-#   Assisted-by: AGENT:MODEL          (the tool the patches were made with)
+#   Assisted-by: AGENT:MODEL          (the tool the patches were made with;
+#                                     the kernel's form since 7.3 is "LLM")
 #   Signed-off-by: Name <email>       (--signoff: kernel, glibc; not musl)
 # The stored patches have no Signed-off-by: only the submitter can certify
 # the Developer's Certificate of Origin, so --signoff is refused without
@@ -21,7 +22,7 @@ while [ $# -gt 0 ]; do
 	case $1 in
 	--signoff) signoff=1 ;;
 	--dco-certified) dco=1 ;;
-	--assisted-by) assisted=${2:?$usage}; shift ;;
+	--assisted-by) assisted=${2-}; shift ;;
 	-*) echo "$usage" >&2; exit 2 ;;
 	*) break ;;
 	esac
@@ -49,9 +50,10 @@ generic='developers|devs|team|maintainers|project|contributors|admins?|robot|bot
 	refuse "signing off certifies the Developer's Certificate of Origin 1.1
   (the kernel's Documentation/process/submitting-patches.rst, 'Sign your work')
   for every patch: review each one, and certify it with DCO=yes (--dco-certified)"
-echo "$assisted" | grep -Eq '^[^: ]+:[^: ]+( [^ ]+)*$' ||
-	refuse "say which AI coding assistant and model made these patches, as
-  ASSISTED_BY='AGENT:MODEL' (--assisted-by; Documentation/process/coding-assistants.rst)"
+echo "$assisted" | grep -Eq '^([^: ]+:[^: ]+|LLM)( [^ ]+)*$' ||
+	refuse "say which AI coding assistant and model made these patches:
+  make outgoing ASSISTED_BY='AGENT:MODEL' (outgoing.sh --assisted-by; the kernel's
+  series take 'LLM', Documentation/process/coding-assistants.rst of 7.3)"
 
 patches=$("$(dirname "$0")/../lib/series.sh" --mail "$dir")
 for p in $patches; do

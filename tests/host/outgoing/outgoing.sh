@@ -32,6 +32,10 @@ done
 refused 'a sign-off without --dco-certified' "$id" "$1" --signoff --assisted-by Agent:model-1
 refused 'no --assisted-by' "$id" "$1" --signoff --dco-certified
 refused 'an Assisted-by that is not AGENT:MODEL' "$id" "$1" --signoff --dco-certified --assisted-by Agent
+# make outgoing without ASSISTED_BY: an empty value, and the error says how to give it.
+refused 'an empty --assisted-by' "$id" "$1" --signoff --dco-certified --assisted-by ''
+grep -q "ASSISTED_BY=" "$work.log"
+tap $? "the refusal of an empty --assisted-by names ASSISTED_BY" "$work.log"
 # A series whose patch Cc's stable but fixes nothing.
 mkdir -p "$work/stable-nofix"
 cp "$1/0000-cover-letter.patch" "$work/stable-nofix/"
@@ -66,5 +70,11 @@ Signed-off-by: $id" ] ;;
 	done
 	[ -z "$bad" ]
 	tap $? "$dir: $want messages from the submitter, with recipients and trailers${bad:+ (wrong:$bad)}"
+	# A kernel fix Cc's the people of the commit it fixes, from kernel/fixes-cc.tsv.
+	case $dir in kernel/*)
+		"$here/../../../toolchain/outgoing/fixes-cc.sh" "$here/../../../kernel/fixes-cc.tsv" "$dir"/0*.patch \
+			>"$work.log" 2>&1
+		tap $? "$dir: every Fixes: has its people in kernel/fixes-cc.tsv" "$work.log" ;;
+	esac
 done
 tap_done
