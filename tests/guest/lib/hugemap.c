@@ -27,7 +27,8 @@ void hugemap_check_aligned(const void *p, const char *how)
 		"multiple of the page size (%#llx bytes past one): its first access may "
 		"never complete. Likely cause: the architecture's "
 		"arch_get_unmapped_area{,_topdown}() does not align hugetlb mappings "
-		"to the huge page size (kernel/7.2/arch-align/)\n",
+		"to the huge page size (kernel/7.3/arch-align/: ARM, sh; "
+		"kernel/7.3/carry/: MIPS)\n",
 		how, page >> 10, p, (unsigned long long)((uintptr_t)p % page));
 	fflush(stderr);
 	_exit(1);

@@ -52,9 +52,10 @@ int hugemap_release(struct hugemap *m);
  * touch: if the mapping at p (made by "how") does not start at a multiple
  * of its page size (KernelPageSize in smaps; nothing is touched), prints
  * why to stderr and ends the process with 1 (in a kselftest_harness test:
- * that test fails). Linux 7.2 hands out such mappings where the
- * architecture's own arch_get_unmapped_area() does not align hugetlb files
- * (kernel/7.2/arch-align/). On mips64el, armhf and sh4 their unmap, even
+ * that test fails). Linux 7.2 and 7.3-rc7 hand out such mappings where
+ * the architecture's own arch_get_unmapped_area() does not align hugetlb
+ * files (kernel/7.3/arch-align/ for ARM and sh, kernel/7.3/carry/ for
+ * MIPS). On mips64el, armhf and sh4 (seen on 7.2) their unmap, even
  * at exit, hits BUG_ON() in __unmap_hugepage_range() and the oops leaves
  * the exiting task stuck, so the harness fails the test only after its
  * own timeout, but the message says why (and nothing touched the pages:
