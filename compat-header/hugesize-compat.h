@@ -22,9 +22,13 @@
  *
  * The header is C89- and C++98-clean. In a hosted build it includes
  * <sys/mman.h> and <sys/shm.h> itself (when they exist), so it may be
- * included before or after them; it may also follow <linux/mman.h> and
- * <linux/memfd.h>. In a freestanding build (__STDC_HOSTED__ == 0) or when
- * the libc headers are absent it gives the constants only.
+ * included before or after them; it may also follow <linux/mman.h>,
+ * <linux/memfd.h> and <asm/mman.h>. A program on the kernel's System V IPC
+ * headers, which clash with the libc's, gets <linux/shm.h> in place of
+ * <sys/shm.h>: when <linux/ipc.h> or <linux/shm.h> comes first, or
+ * HUGESIZE_LINUX_SHM is defined before the include. In a freestanding
+ * build (__STDC_HOSTED__ == 0) or when the libc headers are absent it
+ * gives the constants only.
  *
  * Helpers (hosted C99 or later, C++11 or later; all static inline, no
  * allocation, no global state; each sets errno when it fails):
@@ -61,12 +65,24 @@
  * The libc's own definitions come first, whatever order the program
  * includes things in. HUGESIZE_HAVE_LIBC: the helpers' headers are there.
  * A compiler that cannot tell is trusted to have a libc when hosted.
+ *
+ * The kernel's <linux/ipc.h> and <linux/shm.h> define struct ipc_perm and
+ * shmid_ds as the libc's <sys/shm.h> does: a program on the kernel's (seen
+ * by their guards, installed or in the kernel's tree) gets <linux/shm.h>
+ * instead. <linux/mman.h> and <sys/mman.h> do mix.
  */
+#if !defined(HUGESIZE_LINUX_SHM) && (defined(_LINUX_IPC_H) || defined(_LINUX_SHM_H_) || \
+	defined(_UAPI_LINUX_IPC_H) || defined(_UAPI_LINUX_SHM_H_))
+# define HUGESIZE_LINUX_SHM 1
+#endif
+
 #if HUGESIZE_HOSTED && defined(__has_include)
 # if __has_include(<sys/mman.h>)
 #  include <sys/mman.h>
 # endif
-# if __has_include(<sys/shm.h>)
+# if defined(HUGESIZE_LINUX_SHM)
+#  include <linux/shm.h>
+# elif __has_include(<sys/shm.h>)
 #  include <sys/shm.h>
 # endif
 # if __has_include(<errno.h>) && __has_include(<fcntl.h>) && __has_include(<unistd.h>)
@@ -76,7 +92,11 @@
 # endif
 #elif HUGESIZE_HOSTED
 # include <sys/mman.h>
-# include <sys/shm.h>
+# if defined(HUGESIZE_LINUX_SHM)
+#  include <linux/shm.h>
+# else
+#  include <sys/shm.h>
+# endif
 # define HUGESIZE_HAVE_LIBC 1
 #else
 # define HUGESIZE_HAVE_LIBC 0

@@ -6,7 +6,10 @@
 # value, spelled another way, is accepted without a word; one with another
 # value stops the build with an #error that names the macro. One TAP line
 # per macro. Freestanding, so that no libc header redefines them first;
-# then once with glibc and musl, to see the rule hold in a hosted build.
+# then once with glibc and musl, to see the rule hold in a hosted build;
+# then with the kernel's uapi headers, alone and mixed with the libc's.
+# COMPAT_UAPIS (NAME=DIR ...): the uapi headers for musl, which has none;
+# the first DIR that exists, else the host's.
 set -u
 here=$(dirname "$0")
 top=$here/../../..
@@ -61,8 +64,57 @@ compile glibc-same "" hex
 compile glibc-other "" other
 compile musl-same "-nostdinc -isystem /usr/include/x86_64-linux-musl" hex
 
+# The kernel's uapi headers, alone and mixed as the libc allows (its
+# <sys/shm.h> never meets <linux/ipc.h> or <linux/shm.h>), before and after
+# the header: values.c sees every value and the helpers. Before it, the
+# kernel's IPC headers are announced with HUGESIZE_LINUX_SHM.
+uapi=$tmp/uapi
+"$here/uapi.sh" "$uapi"
+for extra in ${COMPAT_UAPIS:-}; do
+	[ -d "${extra#*=}" ] && { uapi=${extra#*=}; break; }
+done
+patterns=("linux/ipc.h linux/shm.h" "linux/mman.h linux/memfd.h asm/mman.h"
+	"linux/ipc.h linux/shm.h linux/mman.h linux/memfd.h asm/mman.h"
+	"sys/mman.h linux/ipc.h linux/shm.h" "sys/shm.h linux/mman.h linux/memfd.h asm/mman.h")
+uapi_compile() { # OUT LIBC LANG SOURCE
+	local cc=gcc std=c11 flags=
+	[ "$3" = c++ ] && cc=g++ std=c++11
+	[ "$2" = musl ] && flags="-nostdinc -isystem /usr/include/x86_64-linux-musl -isystem $uapi
+		-isystem $($cc -print-file-name=include)"
+	# shellcheck disable=SC2086
+	printf '%s' "$4" | $cc -x "$3" -std=$std -fsyntax-only -Wall -Wextra -Werror -Wundef -pedantic \
+		$flags -I"$top/compat-header" -I"$here" -DEXPECT_HELPERS=1 - >"$1" 2>&1
+}
+uapi_cases=()
+for libc in glibc musl; do
+	for lang in c c++; do
+		for order in before after; do
+			for i in "${!patterns[@]}"; do
+				src=
+				if [ $order = before ]; then
+					case " ${patterns[i]} " in
+					*" linux/ipc.h "* | *" linux/shm.h "*) src+=$'#define HUGESIZE_LINUX_SHM\n' ;;
+					esac
+					src+=$'#include <hugesize-compat.h>\n'
+				fi
+				for h in ${patterns[i]}; do src+="#include <$h>"$'\n'; done
+				uapi_cases+=("$libc $lang $order $i")
+				uapi_compile "$tmp/uapi-$libc-$lang-$order-$i" $libc $lang "$src#include \"values.c\""$'\n'
+			done
+		done
+	done
+	# The kernel's values are checked as the libc's are.
+	uapi_compile "$tmp/uapi-$libc-other" $libc c '#include <linux/ipc.h>
+#include <linux/shm.h>
+#undef SHM_HUGE_2MB
+#define SHM_HUGE_2MB (22U << 26)
+#include <hugesize-compat.h>
+'
+done
+
 echo "TAP version 13"
-echo "1..$((${#macros[@]} + 5))"
+echo "1..$((${#macros[@]} + 5 + ${#uapi_cases[@]} + 2))"
+echo "# uapi headers for musl: $uapi"
 n=0
 for m in "${macros[@]}"; do
 	name=${m%% *}
@@ -95,3 +147,25 @@ else
 	echo "not ok $n - conflict rule with glibc: no #error for MFD_HUGE_2MB with another value"
 	sed 's/^/# /' "$tmp/glibc-other" | head -n 10
 fi
+for c in "${uapi_cases[@]}"; do
+	read -r libc lang order i <<<"$c"
+	n=$((n + 1))
+	what="kernel headers ($libc, $lang, header $order): ${patterns[i]}"
+	if [ -s "$tmp/uapi-$libc-$lang-$order-$i" ]; then
+		echo "not ok $n - $what"
+		sed 's/^/# /' "$tmp/uapi-$libc-$lang-$order-$i" | head -n 10
+	else
+		echo "ok $n - $what"
+	fi
+done
+for libc in glibc musl; do
+	n=$((n + 1))
+	out=$tmp/uapi-$libc-other
+	if grep -q 'error: #error "hugesize-compat.h: SHM_HUGE_2MB is already defined' "$out" &&
+		[ "$(grep -c 'error:' "$out")" = 1 ]; then
+		echo "ok $n - kernel headers ($libc): another SHM_HUGE_2MB after <linux/shm.h> stops the build"
+	else
+		echo "not ok $n - kernel headers ($libc): no #error alone for SHM_HUGE_2MB with another value"
+		sed 's/^/# /' "$out" | head -n 10
+	fi
+done

@@ -6,10 +6,18 @@
  *
  * ORDER_BEFORE / ORDER_AFTER: the header before or after <sys/mman.h> and
  * <sys/shm.h>; ORDER_LINUX: after <linux/mman.h> and <linux/memfd.h>;
+ * ORDER_UAPI: after every uapi header of these calls, System V IPC too;
  * none: the header alone (freestanding). EXPECT_HELPERS: 1 when the
  * helpers must be there, 0 when they must not.
  */
-#if defined(ORDER_LINUX)
+#if defined(ORDER_UAPI)
+#include <linux/ipc.h>
+#include <linux/shm.h>
+#include <linux/mman.h>
+#include <linux/memfd.h>
+#include <asm/mman.h>
+#include <hugesize-compat.h>
+#elif defined(ORDER_LINUX)
 #include <linux/mman.h>
 #include <linux/memfd.h>
 #include <hugesize-compat.h>
