@@ -29,7 +29,7 @@ B     := build
 Q     := $(if $(filter 1,$(V)),,@)
 export V
 
-# Both cores by default; a make called from a recipe shares the jobserver.
+# Every core by default; a make called from a recipe shares the jobserver.
 JOBS  ?= $(shell nproc)
 MAKEFLAGS += --no-print-directory
 ifeq ($(MAKELEVEL),0)
@@ -114,6 +114,11 @@ $(RESULTS)/check-license.counts: FORCE | $(call needs,license)
 HELP.check-license := every file has its license (reuse lint) and, where it can hold one, its own SPDX line
 HOST_CHECKS += check-license
 
+$(RESULTS)/check-make-help.counts: FORCE
+	$(call check,tests/host/make-help.sh)
+HELP.check-make-help := make help names every variable a user may set (the ?= ones and those only read)
+HOST_CHECKS += check-make-help
+
 # Another architecture than the default repeats only the host checks that
 # are about it.
 # The guests first: their kernel is the longest step, and -j runs the host
@@ -179,7 +184,8 @@ HELP.compare-series := the guest stages with and without the kernel series, then
 
 bench-pipeline: | $(call needs,arch)
 	$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
-HELP.bench-pipeline := warm make check and guest boot time against their goals (COLD=1: also a fresh clone)
+HELP.bench-pipeline := warm make check and guest boot time against their goals
+VARHELP.COLD           := 1: bench-pipeline also times make check in a fresh clone of HEAD
 
 help:
 	@echo 'hugesize: huge page size selection, kernel to libc to application'

@@ -12,7 +12,7 @@
  *
  *   MAP_HUGE_SHIFT, MAP_HUGE_MASK, MAP_HUGE_<size>   (and SHM_, MFD_ alike)
  *   <size>: 16KB 64KB 256KB 512KB 1MB 2MB 4MB 8MB 16MB 32MB 64MB 128MB
- *           256MB 512MB 1GB 2GB 16GB
+ *           256MB 512MB 1GB 2GB 16GB, also as HUGESIZE_NAMED_SIZES(X)
  *   MAP_HUGETLB (per architecture), SHM_HUGETLB, SHM_NORESERVE, MFD_HUGETLB
  *
  * Each constant is defined only where missing. A definition that is
@@ -438,6 +438,16 @@
 #elif MFD_HUGE_16GB != (34U << 26)
 # error "hugesize-compat.h: MFD_HUGE_16GB is already defined with another value"
 #endif
+
+/*
+ * Every size named above as X(size, log2): X(2MB, 21) stands for
+ * MAP_HUGE_2MB, SHM_HUGE_2MB and MFD_HUGE_2MB, each 21 << 26.
+ */
+#define HUGESIZE_NAMED_SIZES(X) \
+	X(16KB, 14) X(64KB, 16) X(256KB, 18) X(512KB, 19) X(1MB, 20) \
+	X(2MB, 21) X(4MB, 22) X(8MB, 23) X(16MB, 24) X(32MB, 25) \
+	X(64MB, 26) X(128MB, 27) X(256MB, 28) X(512MB, 29) X(1GB, 30) \
+	X(2GB, 31) X(16GB, 34)
 
 /* ---- Helpers --------------------------------------------------------- */
 

@@ -69,12 +69,8 @@ static const char *size_text(unsigned long long bytes, char *buf, size_t len)
 }
 
 /* The sizes that have MAP_HUGE_<n><unit>B constants in the header. */
-static const unsigned long long named_flags[] = {
-	MAP_HUGE_16KB, MAP_HUGE_64KB, MAP_HUGE_256KB, MAP_HUGE_512KB,
-	MAP_HUGE_1MB, MAP_HUGE_2MB, MAP_HUGE_4MB, MAP_HUGE_8MB, MAP_HUGE_16MB,
-	MAP_HUGE_32MB, MAP_HUGE_64MB, MAP_HUGE_128MB, MAP_HUGE_256MB,
-	MAP_HUGE_512MB, MAP_HUGE_1GB, MAP_HUGE_2GB, MAP_HUGE_16GB,
-};
+#define NAMED_FLAG(size, log2) MAP_HUGE_##size,
+static const unsigned long long named_flags[] = { HUGESIZE_NAMED_SIZES(NAMED_FLAG) };
 
 /* "MAP_HUGE_2MB" when the header names this size, else "(21 << MAP_HUGE_SHIFT)". */
 static const char *flag_name(const char *prefix, long long flags, char *buf, size_t len)

@@ -106,6 +106,10 @@ $(RESULTS)/check-compat-map.counts: $(COMPAT)/test-map
 	$(call check,rm -rf $(COMPAT)/fake-map && $<)
 HELP.check-compat-map := hugesize_map's fallback order, rounding and errors on a made-up kernel
 
+$(RESULTS)/check-compat-sizes.counts: $(COMPAT_TESTS) $(COMPAT_HDR) compat-header/hugesize-compat.7 | $(call needs,base)
+	$(call check,$(COMPAT_T)/size-lists.sh)
+HELP.check-compat-sizes := the header's HUGESIZE_NAMED_SIZES, its comment and its man page list the sizes of the table
+
 COMPAT_TOOLS := $(COMPAT)/hugesize $(COMPAT)/hugesize-musl $(COMPAT)/hugesize-fake
 $(RESULTS)/check-compat-tool.counts: $(COMPAT_TOOLS) $(COMPAT_TESTS)
 	$(call check,$(COMPAT_T)/tool.sh $(COMPAT_TOOLS) $(COMPAT_FAKE_TOOL))
@@ -121,7 +125,7 @@ $(RESULTS)/check-compat-fuzz.counts: $(COMPAT)/fuzz FORCE
 HELP.check-compat-fuzz := libFuzzer on the parser and the scanners for COMPAT_FUZZ_SECONDS (default 5)
 
 COMPAT_CHECKS := check-compat-matrix check-compat-conflict check-compat-helpers check-compat-live \
-		 check-compat-fake check-compat-map check-compat-tool check-compat-install check-compat-fuzz
+		 check-compat-fake check-compat-map check-compat-sizes check-compat-tool check-compat-install check-compat-fuzz
 HOST_CHECKS   += $(COMPAT_CHECKS)
 check-compat: $(call counts,$(COMPAT_CHECKS))
 	$(tally)

@@ -24,8 +24,10 @@ DEB_SUFFIX   := +hugesize1
 # DEP-3 Forwarded: of our patches in the libc packages.
 DEB_FORWARDED ?= no
 VARHELP.DEB_FORWARDED := the DEP-3 Forwarded: field of our patches in Debian's musl and glibc (no; a URL once mailed)
-DEB_MUSL_SERIES  := libc-patches/musl/$(MUSL.debian12)/series
-DEB_GLIBC_SERIES := libc-patches/glibc/$(GLIBC.debian12)/series
+DEB_MUSL_SERIES  ?= libc-patches/musl/$(MUSL.debian12)/series
+DEB_GLIBC_SERIES ?= libc-patches/glibc/$(GLIBC.debian12)/series
+VARHELP.DEB_MUSL_SERIES  := the musl series `debs` and check-debs put into Debian 12's musl ($(DEB_MUSL_SERIES))
+VARHELP.DEB_GLIBC_SERIES := the glibc series `debs` and check-debs put into Debian 12's glibc ($(DEB_GLIBC_SERIES))
 # The stamps of the patched builds are named after their inputs: the files
 # of the series' folder and DEB_FORWARDED; another series is another build.
 deb_key = $(shell { cat $(sort $(wildcard $(dir $(1))*)); echo '$(DEB_FORWARDED)'; } | sha1sum | cut -c1-12)
