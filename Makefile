@@ -109,6 +109,11 @@ arch_sizes = $(sort $(SIZES_$(1)) $(foreach g,$(GUESTS_$(1)),$(SIZES_$(1).$(g)))
 HELP.check-arch-sizes := the sizes each guest must offer are sizes every libc must name
 HOST_CHECKS += check-arch-sizes
 
+$(RESULTS)/check-arch-tables.counts: tests/host/arch-tables.sh tests/lib/tap.sh $(ARCHES:%=toolchain/arch/%.mk)
+	$(call check,tests/host/arch-tables.sh)
+HELP.check-arch-tables := each architecture's table is data: no make function, only its own fields
+HOST_CHECKS += check-arch-tables
+
 $(RESULTS)/check-license.counts: FORCE | $(call needs,license)
 	$(call check,tests/host/license.sh)
 HELP.check-license := every file has its license (reuse lint) and, where it can hold one, its own SPDX line

@@ -22,7 +22,8 @@ read_only=$(printf '%s\n' "$code" | grep -o "\$($name)" | sed 's/^\$(\(.*\))$/\1
 # make's own variables, and ARCH, which the Makefile refuses (kbuild's; XARCH is ours).
 own='MAKE MAKECMDGOALS MAKEFLAGS MAKELEVEL CURDIR CC ARCH'
 
-help=$(make -s --no-print-directory help)
+# A make of its own, not a part of the make that runs this.
+help=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory help)
 for v in $(printf '%s\n%s\n' "$defaults" "$read_only" | LC_ALL=C sort -u); do
 	case " $own " in *" $v "*) continue ;; esac
 	printf '%s\n' "$help" | grep -qE "^  $v( |$)"

@@ -31,7 +31,7 @@ QEMU_PACKAGE_ppc64le               := qemu-system-ppc
 # ibm,expected#pages, which QEMU does not write, and a hash LPAR has no
 # run-time gigantic pages: nr_hugepages is EINVAL), so 16M it is.
 GUESTS_ppc64le                     := check-guest-hash
-PROGRAMS_ppc64le.check-guest-hash  = $(MUSL_SUITE)
+PROGRAMS_ppc64le.check-guest-hash  := suite
 KARGS_ppc64le.check-guest-hash     := disable_radix
 QEMU_ARGS_ppc64le.check-guest-hash := -machine cap-hpt-max-page-size=16M
 MEM_ppc64le.check-guest-hash       := 2G

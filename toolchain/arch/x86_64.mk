@@ -20,7 +20,7 @@ QEMU_PACKAGE_x86_64        := qemu-system-x86
 # halves the memory (QEMU's own nodes come to the kernel only through ACPI,
 # which the guest kernel leaves out), per-node pools.
 GUESTS_x86_64              := check-numa
-PROGRAMS_x86_64.check-numa = $(call guest_programs,musl,numa)
+PROGRAMS_x86_64.check-numa := numa
 MEM_x86_64.check-numa      := 9G
 KARGS_x86_64.check-numa    := numa=fake=2
 POOLS_x86_64.check-numa    := hugepagesz=1G hugepages=0:1,1:1 hugepagesz=2M hugepages=0:64,1:64 default_hugepagesz=2M

@@ -99,8 +99,10 @@ $(B)/static-%: | $(call needs,arch) $(if $(STATIC_SOURCE_$(XARCH)),$(MUSL_DEP) $
 		$(GUEST_UAPI)/include $(static_dir),toolchain/guest/static-fetch.sh $(call static_part,2) \
 		$(STATIC_FILE.$(call static_part,2)) $(call static_part,1) $(static_dir) $(DEB_SUITE_$(XARCH))) || \
 		{ rm -rf $@; exit 1; }
-ROOTFS := $(GUEST)/rootfs/init $(GUEST)/rootfs/hugesize tests/guest/rootfs/demo.sh $(BUSYBOX) $(BASH) \
-	  tests/guest/rootfs/etc
+# The root file system's parts, as initramfs.sh takes them (--PART=FILE).
+ROOTFS_PARTS := init=$(GUEST)/rootfs/init hugesize=$(GUEST)/rootfs/hugesize demo=tests/guest/rootfs/demo.sh \
+		busybox=$(BUSYBOX) bash=$(BASH) etc=tests/guest/rootfs/etc
+ROOTFS       := $(foreach p,$(ROOTFS_PARTS),$(word 2,$(subst =, ,$(p))))
 
 TEST_TIMEOUT  ?= 120
 GUEST_TIMEOUT ?= 900
@@ -137,7 +139,7 @@ $(GUEST)/$(1).list: FORCE
 	$$(call write_if_changed,$$(PROGRAMS.$(1)))
 $(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $(wildcard tests/guest/rootfs/etc/*) $$(PROGRAMS.$(1)) | $$(call needs,arch)
 	$$(call say,guest,packing $$(@F) ($$(words $$(PROGRAMS.$(1))) test programs))
-	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS) $$(PROGRAMS.$(1))
+	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS_PARTS:%=--%) $$(PROGRAMS.$(1))
 TREE.$(1) := $(if $(filter none,$(call guest_var,KERNEL_PATCHES,$(1))),$(UNPATCHED),$(KTREE))
 BOOT.$(1) = toolchain/guest/boot.sh $$(1) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log $$(2) -- \
 	$(QEMU_$(XARCH)) $(MACHINE_$(XARCH)) -accel tcg -cpu $(or $(CPU_$(XARCH)),max) -smp $(or $(SMP_$(XARCH)),2) \
@@ -198,8 +200,11 @@ HELP.check-kselftest := the hugetlb tests of linux-$(KTREE)'s own mm selftests (
 # The architecture's own guests (GUESTS_XARCH: a NUMA machine, a page of
 # the largest size really reserved, the kernel without the series, another
 # MMU), each all data in its table: PROGRAMS_XARCH.NAME, HELP_XARCH.NAME
-# and what differs from the architecture's.
-$(foreach g,$(GUESTS_$(XARCH)),$(eval PROGRAMS.$(g) := $(PROGRAMS_$(XARCH).$(g)))$(eval \
+# and what differs from the architecture's. PROGRAMS_XARCH.NAME names
+# programs of the suite's folders, built with the patched musl; `suite` is
+# the whole of the musl guest's.
+stage_programs = $(foreach p,$(1),$(if $(filter suite,$(p)),$(MUSL_SUITE),$(call guest_programs,musl,$(p))))
+$(foreach g,$(GUESTS_$(XARCH)),$(eval PROGRAMS.$(g) := $(call stage_programs,$(PROGRAMS_$(XARCH).$(g))))$(eval \
 	HELP.$(g) := $(HELP_$(XARCH).$(g)))$(eval $(call guest_stage,$(g))))
 GUEST_CHECKS += $(GUESTS_$(XARCH))
 

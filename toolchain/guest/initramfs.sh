@@ -1,21 +1,42 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
-# Usage: initramfs.sh OUT INIT HUGESIZE DEMO BUSYBOX BASH ETC TEST...
-# Packs the guest's root file system: INIT as /init, the static BUSYBOX (of
-# the guest's architecture) and its applets in /bin, the static BASH as
-# /bin/bash, the hugesize tool, the demo script as /bin/demo, the files of
-# the folder ETC in /etc (passwd and group: root and nobody), and every TEST
-# program in /tests, where /init runs them in name order. A TEST that is a
-# folder (the kernel's selftests, for the program that runs them) goes to
-# /NAME whole and is not run by /init itself.
+# Usage: initramfs.sh OUT --init=FILE --hugesize=FILE --demo=FILE --busybox=FILE
+#                         --bash=FILE --etc=DIR [TEST...]
+# Packs the guest's root file system OUT: --init as /init, the static
+# --busybox (of the guest's architecture) and its applets in /bin, the static
+# --bash as /bin/bash, the hugesize tool as /bin/hugesize, the demo script
+# as /bin/demo, the files of the folder --etc in /etc (passwd and group:
+# root and nobody), and every TEST program in /tests, where /init runs them
+# in name order. A TEST that is a folder (the kernel's selftests, for the
+# program that runs them) goes to /NAME whole and is not run by /init itself.
 set -eu
-out=$1 init=$2 tool=$3 demo=$4 busybox=$5 bash=$6 etc=$7
-shift 7
+usage() { echo "usage: initramfs.sh OUT --init=FILE --hugesize=FILE --demo=FILE --busybox=FILE --bash=FILE --etc=DIR [TEST...]" >&2; exit 2; }
+[ $# -ge 1 ] || usage
+out=$1
+shift
+init='' hugesize='' demo='' busybox='' bash='' etc=''
+while [ $# -gt 0 ]; do
+	case $1 in
+	--init=*) init=${1#*=} ;;
+	--hugesize=*) hugesize=${1#*=} ;;
+	--demo=*) demo=${1#*=} ;;
+	--busybox=*) busybox=${1#*=} ;;
+	--bash=*) bash=${1#*=} ;;
+	--etc=*) etc=${1#*=} ;;
+	--*) echo "initramfs.sh: unknown option $1" >&2; usage ;;
+	*) break ;;
+	esac
+	shift
+done
+for part in init hugesize demo busybox bash etc; do
+	eval "value=\${$part}"
+	[ -n "$value" ] || { echo "initramfs.sh: --$part= is missing" >&2; usage; }
+done
 root=$out.root
 rm -rf "$root"
 mkdir -p "$root/bin" "$root/tests" "$root/etc" "$root/root"
 install -m 755 "$init" "$root/init"
-install -m 755 "$tool" "$root/bin/hugesize"
+install -m 755 "$hugesize" "$root/bin/hugesize"
 install -m 755 "$demo" "$root/bin/demo"
 install -m 755 "$busybox" "$root/bin/busybox"
 install -m 755 "$bash" "$root/bin/bash"
