@@ -121,7 +121,7 @@ HOST_CHECKS += check-license
 
 $(RESULTS)/check-make-help.counts: FORCE
 	$(call check,tests/host/make-help.sh)
-HELP.check-make-help := make help names every variable a user may set (the ?= ones and those only read)
+HELP.check-make-help := make help and doc/building.md name every variable a user may set (the ?= ones and those only read)
 HOST_CHECKS += check-make-help
 
 # Another architecture than the default repeats only the host checks that

@@ -1,10 +1,11 @@
 #!/bin/sh
 # SPDX-License-Identifier: MIT
 # Usage: make-help.sh
-# TAP: `make help` names every variable a user may set: each one the make
+# TAP: `make help` and the variable table of doc/building.md name every
+# variable a user may set: each one the make
 # files assign with ?= (a default the command line or the environment
 # overrides), and each one they read but never assign (only the user can
-# give it a value, as COLD=1). One result per variable. Run from the top of
+# give it a value, as COLD=1). Two results per variable. Run from the top of
 # the repository.
 set -u
 . "$(dirname "$0")/../lib/tap.sh"
@@ -28,5 +29,7 @@ for v in $(printf '%s\n%s\n' "$defaults" "$read_only" | LC_ALL=C sort -u); do
 	case " $own " in *" $v "*) continue ;; esac
 	printf '%s\n' "$help" | grep -qE "^  $v( |$)"
 	tap $? "make help names $v"
+	grep -qE "^\| [^|]*\`$v(=[^\`]*)?\`" doc/building.md
+	tap $? "doc/building.md's variables name $v"
 done
 tap_done
