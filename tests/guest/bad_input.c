@@ -21,59 +21,63 @@
 #include "sizetest.h"
 
 /* Size bits alone, without SHM_HUGETLB / MAP_HUGETLB: base pages, nothing reserved. */
-#define IGNORED_WITHOUT_HUGETLB(map_kind) do {						\
-	struct hugemap_request req = {							\
-		.kind = (map_kind), .size_bits = (unsigned int)hugesize_flags(self->bytes), \
-		.len = (size_t)getpagesize(),	/* hugetlb would round it up to a page */ \
-	};										\
-	struct hugesize_pool now;							\
-	struct hugemap m;								\
-	int ret = hugemap_create(&m, &req);						\
-											\
-	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));					\
-	EXPECT_EQ((unsigned long long)getpagesize(), smaps_page_size(m.view[0]));	\
-	ASSERT_EQ(0, hugesize_pool(self->bytes, &now));					\
-	EXPECT_EQ(self->before.resv, now.resv);						\
-	EXPECT_EQ(0, hugemap_release(&m));						\
-} while (0)
+static void ignored_without_hugetlb(struct __test_metadata *const _metadata,
+				    FIXTURE_DATA(size) *self, enum hugemap_kind map_kind)
+{
+	struct hugemap_request req = {
+		.kind = map_kind, .size_bits = (unsigned int)hugesize_flags(self->bytes),
+		.len = (size_t)getpagesize(),	/* hugetlb would round it up to a page */
+	};
+	struct hugesize_pool now;
+	struct hugemap m;
+	int ret;
+
+	SIZE_NEEDS(0);
+	ret = hugemap_create(&m, &req);
+	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
+	EXPECT_EQ((unsigned long long)getpagesize(), smaps_page_size(m.view[0]));
+	ASSERT_EQ(0, hugesize_pool(self->bytes, &now));
+	EXPECT_EQ(self->before.resv, now.resv);
+	EXPECT_EQ(0, hugemap_release(&m));
+}
 
 /* One byte more than a page: two pages reserved, the mapping is 2 pages. */
-#define UNALIGNED_LENGTH(map_kind) do {							\
-	struct hugemap_request req = {							\
-		.kind = (map_kind), .hugetlb = 1,					\
-		.size_bits = (unsigned int)hugesize_flags(self->bytes), .len = self->bytes + 1, \
-	};										\
-	struct hugesize_pool now;							\
-	struct hugemap m;								\
-	int ret;									\
-											\
-	SIZE_NEEDS(2);									\
-	ret = hugemap_create(&m, &req);							\
-	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));					\
-	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0]));				\
-	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0] + self->bytes));		\
-	ASSERT_EQ(0, hugesize_pool(self->bytes, &now));					\
-	EXPECT_EQ(self->before.resv + 2, now.resv);					\
-	if ((map_kind) == HUGEMAP_MMAP_PRIVATE) {					\
-		/* munmap() does not round up: that length ends inside a page. */	\
-		EXPECT_EQ(-1, munmap(m.view[0], self->bytes + 1));			\
-		EXPECT_EQ(EINVAL, errno);						\
-		EXPECT_EQ(0, munmap(m.view[0], 2 * self->bytes));			\
-		m.view[0] = NULL;							\
-	}										\
-	EXPECT_EQ(0, hugemap_release(&m));						\
-} while (0)
+static void unaligned_length(struct __test_metadata *const _metadata, FIXTURE_DATA(size) *self,
+			     enum hugemap_kind map_kind)
+{
+	struct hugemap_request req = {
+		.kind = map_kind, .hugetlb = 1,
+		.size_bits = (unsigned int)hugesize_flags(self->bytes), .len = self->bytes + 1,
+	};
+	struct hugesize_pool now;
+	struct hugemap m;
+	int ret;
+
+	SIZE_NEEDS(2);
+	ret = hugemap_create(&m, &req);
+	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
+	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0]));
+	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0] + self->bytes));
+	ASSERT_EQ(0, hugesize_pool(self->bytes, &now));
+	EXPECT_EQ(self->before.resv + 2, now.resv);
+	if (map_kind == HUGEMAP_MMAP_PRIVATE) {
+		/* munmap() does not round up: that length ends inside a page. */
+		EXPECT_EQ(-1, munmap(m.view[0], self->bytes + 1));
+		EXPECT_EQ(EINVAL, errno);
+		EXPECT_EQ(0, munmap(m.view[0], 2 * self->bytes));
+		m.view[0] = NULL;
+	}
+	EXPECT_EQ(0, hugemap_release(&m));
+}
 
 TEST_F(size, mmap_private_without_map_hugetlb)
 {
-	SIZE_NEEDS(0);
-	IGNORED_WITHOUT_HUGETLB(HUGEMAP_MMAP_PRIVATE);
+	ignored_without_hugetlb(_metadata, self, HUGEMAP_MMAP_PRIVATE);
 }
 
 TEST_F(size, shmget_without_shm_hugetlb)
 {
-	SIZE_NEEDS(0);
-	IGNORED_WITHOUT_HUGETLB(HUGEMAP_SHMGET);
+	ignored_without_hugetlb(_metadata, self, HUGEMAP_SHMGET);
 }
 
 /* memfd_create() refuses size bits without MFD_HUGETLB. */
@@ -91,12 +95,12 @@ TEST_F(size, memfd_without_mfd_hugetlb_einval)
 
 TEST_F(size, mmap_private_unaligned_length)
 {
-	UNALIGNED_LENGTH(HUGEMAP_MMAP_PRIVATE);
+	unaligned_length(_metadata, self, HUGEMAP_MMAP_PRIVATE);
 }
 
 TEST_F(size, shmget_unaligned_length)
 {
-	UNALIGNED_LENGTH(HUGEMAP_SHMGET);
+	unaligned_length(_metadata, self, HUGEMAP_SHMGET);
 }
 
 TEST_F(size, munmap_part_of_a_page_einval)

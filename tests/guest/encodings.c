@@ -53,60 +53,62 @@ FIXTURE_TEARDOWN(encoding)
 /* One page with the field through map_kind: mapped from the pool, ENOMEM
  * from an empty pool, or refused for an unsupported size; a call that
  * fails takes nothing. */
-#define SIZE_FIELD(map_kind) do {							\
-	unsigned long long page = self->offered ? (unsigned long long)hugesize_default() \
-						: (unsigned long long)getpagesize();	\
-	struct hugemap_request req = {							\
-		.kind = (map_kind), .hugetlb = 1,					\
-		.size_bits = variant->log2 << MAP_HUGE_SHIFT,				\
-		/* An unsupported size is tried with the default page's length. */	\
-		.len = self->size ? self->size : page,					\
-	};										\
-	struct hugesize_pool before, mapped = { 0 }, after;				\
-	struct hugemap m;								\
-	int ret;									\
-											\
-	if (!self->offered) {								\
-		/* No pool to compare: the answer alone. */				\
-		ret = hugemap_create(&m, &req);						\
-		ASSERT_EQ(!variant->log2 ? -ENOENT : (map_kind) == HUGEMAP_MEMFD ?	\
-			  -ENODEV : -EINVAL, ret)					\
-			TH_LOG("2^%u, no sizes: %s", variant->log2,			\
-			       ret ? strerror(-ret) : "it worked");			\
-		return;									\
-	}										\
-	ASSERT_EQ(0, hugesize_pool(req.len, &before));					\
-	ret = hugemap_create(&m, &req);							\
-	if (!self->size) {								\
-		ASSERT_EQ((map_kind) == HUGEMAP_MEMFD ? -ENODEV : -EINVAL, ret)		\
-			TH_LOG("2^%u: %s", variant->log2, ret ? strerror(-ret) : "it worked"); \
-	} else if (before.free - before.resv < 1) {					\
-		ASSERT_EQ(-ENOMEM, ret) TH_LOG("%s pool empty: %s", SIZE_NAME(self->size), \
-					       ret ? strerror(-ret) : "it worked");	\
-	} else {									\
-		ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));				\
-		EXPECT_EQ(self->size, smaps_page_size(m.view[0]));			\
-		ASSERT_EQ(0, hugesize_pool(self->size, &mapped));			\
-		EXPECT_EQ(before.resv + 1, mapped.resv);				\
-		EXPECT_EQ(0, hugemap_release(&m));					\
-	}										\
-	ASSERT_EQ(0, hugesize_pool(req.len, &after));					\
-	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));				\
-} while (0)
+static void size_field(struct __test_metadata *const _metadata, FIXTURE_DATA(encoding) *self,
+		       const FIXTURE_VARIANT(encoding) *variant, enum hugemap_kind map_kind)
+{
+	unsigned long long page = self->offered ? (unsigned long long)hugesize_default()
+						: (unsigned long long)getpagesize();
+	struct hugemap_request req = {
+		.kind = map_kind, .hugetlb = 1,
+		.size_bits = variant->log2 << MAP_HUGE_SHIFT,
+		/* An unsupported size is tried with the default page's length. */
+		.len = self->size ? self->size : page,
+	};
+	struct hugesize_pool before, mapped = { 0 }, after;
+	struct hugemap m;
+	int ret;
+
+	if (!self->offered) {
+		/* No pool to compare: the answer alone. */
+		ret = hugemap_create(&m, &req);
+		ASSERT_EQ(!variant->log2 ? -ENOENT :
+			  map_kind == HUGEMAP_MEMFD ? -ENODEV : -EINVAL, ret)
+			TH_LOG("2^%u, no sizes: %s", variant->log2,
+			       ret ? strerror(-ret) : "it worked");
+		return;
+	}
+	ASSERT_EQ(0, hugesize_pool(req.len, &before));
+	ret = hugemap_create(&m, &req);
+	if (!self->size) {
+		ASSERT_EQ(map_kind == HUGEMAP_MEMFD ? -ENODEV : -EINVAL, ret)
+			TH_LOG("2^%u: %s", variant->log2, ret ? strerror(-ret) : "it worked");
+	} else if (before.free - before.resv < 1) {
+		ASSERT_EQ(-ENOMEM, ret) TH_LOG("%s pool empty: %s", SIZE_NAME(self->size),
+					       ret ? strerror(-ret) : "it worked");
+	} else {
+		ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
+		EXPECT_EQ(self->size, smaps_page_size(m.view[0]));
+		ASSERT_EQ(0, hugesize_pool(self->size, &mapped));
+		EXPECT_EQ(before.resv + 1, mapped.resv);
+		EXPECT_EQ(0, hugemap_release(&m));
+	}
+	ASSERT_EQ(0, hugesize_pool(req.len, &after));
+	EXPECT_EQ(0, memcmp(&before, &after, sizeof(before)));
+}
 
 TEST_F(encoding, mmap)
 {
-	SIZE_FIELD(HUGEMAP_MMAP_PRIVATE);
+	size_field(_metadata, self, variant, HUGEMAP_MMAP_PRIVATE);
 }
 
 TEST_F(encoding, shmget)
 {
-	SIZE_FIELD(HUGEMAP_SHMGET);
+	size_field(_metadata, self, variant, HUGEMAP_SHMGET);
 }
 
 TEST_F(encoding, memfd)
 {
-	SIZE_FIELD(HUGEMAP_MEMFD);
+	size_field(_metadata, self, variant, HUGEMAP_MEMFD);
 }
 
 TEST_HARNESS_MAIN

@@ -66,71 +66,73 @@ static enum child_saw child_sees_parent(struct hugemap *m)
  * view reads back through a second (TWO_VIEWS), or across fork (FORK:
  * shared, or copy-on-write for a private mapping).
  */
-#define INTEGRITY(map_kind, what) do {							\
-	struct hugemap_request req = {							\
-		.kind = (map_kind), .hugetlb = 1, .len = PAGES * self->bytes,		\
-		.size_bits = (unsigned int)hugesize_flags(self->bytes),			\
-	};										\
-	struct hugemap m;								\
-	char *second;									\
-	int ret;									\
-											\
-	/* A private copy-on-write fork needs a second set of pages. */		\
-	SIZE_NEEDS(2 * PAGES);								\
-	ret = hugemap_create(&m, &req);							\
-	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));					\
-	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0]));				\
-	if ((what) == TWO_VIEWS) {							\
-		second = hugemap_view(&m);						\
-		ASSERT_NE(NULL, second) TH_LOG("second view: %s", strerror(errno));	\
-		ASSERT_NE(m.view[0], second);						\
-		EXPECT_EQ(smaps_page_size(m.view[0]), smaps_page_size(second));		\
-		pattern_fill(m.view[0], m.len, PARENT);					\
-		EXPECT_EQ(-1, pattern_check(second, m.len, PARENT));			\
-		pattern_fill(second, m.len, CHILD);					\
-		EXPECT_EQ(-1, pattern_check(m.view[0], m.len, CHILD));			\
-	} else {									\
-		EXPECT_EQ(CHILD_OK, child_sees_parent(&m))				\
-			TH_LOG("the child did not see the data it should");		\
-		EXPECT_EQ(-1, pattern_check(m.view[0], m.len,				\
-			  (map_kind) == HUGEMAP_MMAP_PRIVATE ? PARENT : CHILD));	\
-	}										\
-	EXPECT_EQ(0, hugemap_release(&m));						\
-} while (0)
+static void integrity(struct __test_metadata *const _metadata, FIXTURE_DATA(size) *self,
+		      enum hugemap_kind map_kind, enum integrity_case what)
+{
+	struct hugemap_request req = {
+		.kind = map_kind, .hugetlb = 1, .len = PAGES * self->bytes,
+		.size_bits = (unsigned int)hugesize_flags(self->bytes),
+	};
+	struct hugemap m;
+	char *second;
+	int ret;
+
+	/* A private copy-on-write fork needs a second set of pages. */
+	SIZE_NEEDS(2 * PAGES);
+	ret = hugemap_create(&m, &req);
+	ASSERT_EQ(0, ret) TH_LOG("%s", strerror(-ret));
+	EXPECT_EQ(self->bytes, smaps_page_size(m.view[0]));
+	if (what == TWO_VIEWS) {
+		second = hugemap_view(&m);
+		ASSERT_NE(NULL, second) TH_LOG("second view: %s", strerror(errno));
+		ASSERT_NE(m.view[0], second);
+		EXPECT_EQ(smaps_page_size(m.view[0]), smaps_page_size(second));
+		pattern_fill(m.view[0], m.len, PARENT);
+		EXPECT_EQ(-1, pattern_check(second, m.len, PARENT));
+		pattern_fill(second, m.len, CHILD);
+		EXPECT_EQ(-1, pattern_check(m.view[0], m.len, CHILD));
+	} else {
+		EXPECT_EQ(CHILD_OK, child_sees_parent(&m))
+			TH_LOG("the child did not see the data it should");
+		EXPECT_EQ(-1, pattern_check(m.view[0], m.len,
+			  map_kind == HUGEMAP_MMAP_PRIVATE ? PARENT : CHILD));
+	}
+	EXPECT_EQ(0, hugemap_release(&m));
+}
 
 TEST_F(size, shmget_attached_twice)
 {
-	INTEGRITY(HUGEMAP_SHMGET, TWO_VIEWS);
+	integrity(_metadata, self, HUGEMAP_SHMGET, TWO_VIEWS);
 }
 
 TEST_F(size, memfd_mapped_twice)
 {
-	INTEGRITY(HUGEMAP_MEMFD, TWO_VIEWS);
+	integrity(_metadata, self, HUGEMAP_MEMFD, TWO_VIEWS);
 }
 
 TEST_F(size, hugetlbfs_mapped_twice)
 {
-	INTEGRITY(HUGEMAP_HUGETLBFS, TWO_VIEWS);
+	integrity(_metadata, self, HUGEMAP_HUGETLBFS, TWO_VIEWS);
 }
 
 TEST_F(size, mmap_shared_fork_shares)
 {
-	INTEGRITY(HUGEMAP_MMAP_SHARED, FORK);
+	integrity(_metadata, self, HUGEMAP_MMAP_SHARED, FORK);
 }
 
 TEST_F(size, shmget_fork_shares)
 {
-	INTEGRITY(HUGEMAP_SHMGET, FORK);
+	integrity(_metadata, self, HUGEMAP_SHMGET, FORK);
 }
 
 TEST_F(size, memfd_fork_shares)
 {
-	INTEGRITY(HUGEMAP_MEMFD, FORK);
+	integrity(_metadata, self, HUGEMAP_MEMFD, FORK);
 }
 
 TEST_F(size, mmap_private_fork_copy_on_write)
 {
-	INTEGRITY(HUGEMAP_MMAP_PRIVATE, FORK);
+	integrity(_metadata, self, HUGEMAP_MMAP_PRIVATE, FORK);
 }
 
 /* Gigantic pages are left to the fault-count test. */

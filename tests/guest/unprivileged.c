@@ -58,35 +58,37 @@ static int write_gid(const char *path, long gid)
 }
 
 /* A mapping as nobody: map_as_nobody()'s status is want. */
-#define EXPECT_NOBODY(map_kind, want) do {						\
-	int ret = map_as_nobody((map_kind), self->bytes);				\
-											\
-	EXPECT_EQ((want), ret) TH_LOG("%s", ret == 255 ? "wrong page size" : strerror(ret)); \
-} while (0)
+static void expect_nobody(struct __test_metadata *const _metadata, FIXTURE_DATA(size) *self,
+			  enum hugemap_kind map_kind, int want)
+{
+	int ret = map_as_nobody(map_kind, self->bytes);
+
+	EXPECT_EQ(want, ret) TH_LOG("%s", ret == 255 ? "wrong page size" : strerror(ret));
+}
 
 /* Allowed: a page, or ENOMEM from an empty pool. */
 TEST_F(size, mmap_private_unprivileged)
 {
 	SIZE_NEEDS(0);
-	EXPECT_NOBODY(HUGEMAP_MMAP_PRIVATE, self->avail ? 0 : ENOMEM);
+	expect_nobody(_metadata, self, HUGEMAP_MMAP_PRIVATE, self->avail ? 0 : ENOMEM);
 }
 
 TEST_F(size, mmap_shared_unprivileged)
 {
 	SIZE_NEEDS(0);
-	EXPECT_NOBODY(HUGEMAP_MMAP_SHARED, self->avail ? 0 : ENOMEM);
+	expect_nobody(_metadata, self, HUGEMAP_MMAP_SHARED, self->avail ? 0 : ENOMEM);
 }
 
 TEST_F(size, memfd_unprivileged)
 {
 	SIZE_NEEDS(0);
-	EXPECT_NOBODY(HUGEMAP_MEMFD, self->avail ? 0 : ENOMEM);
+	expect_nobody(_metadata, self, HUGEMAP_MEMFD, self->avail ? 0 : ENOMEM);
 }
 
 TEST_F(size, shmget_unprivileged_eperm)
 {
 	SIZE_NEEDS(0);
-	EXPECT_NOBODY(HUGEMAP_SHMGET, EPERM);
+	expect_nobody(_metadata, self, HUGEMAP_SHMGET, EPERM);
 }
 
 TEST_F(size, shmget_unprivileged_in_hugetlb_shm_group)
@@ -100,7 +102,7 @@ TEST_F(size, shmget_unprivileged_in_hugetlb_shm_group)
 	ASSERT_EQ(1, fscanf(f, "%ld", &saved));
 	fclose(f);
 	ASSERT_EQ(0, write_gid(SHM_GROUP, NOBODY));
-	EXPECT_NOBODY(HUGEMAP_SHMGET, self->avail ? 0 : ENOMEM);
+	expect_nobody(_metadata, self, HUGEMAP_SHMGET, self->avail ? 0 : ENOMEM);
 	EXPECT_EQ(0, write_gid(SHM_GROUP, saved));
 }
 
