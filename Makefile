@@ -39,6 +39,23 @@ ifneq ($(filter check%,$(MAKECMDGOALS)),)
 MAKEFLAGS += -k
 endif
 
+# Every compiler runs through ccache (Debian's, in the base package set, by
+# its links in /usr/lib/ccache): the kernels (kbuild's CROSS_COMPILE gcc),
+# musl, glibc and the guest programs. What was compiled before from the
+# same inputs, in this checkout or another, comes from the cache in
+# CCACHE_DIR: outside the checkout, so a new clone finds it; an empty folder
+# gives a cold build, CCACHE_DISABLE=1 none at all. The tally says the hit
+# rate since make started.
+CCACHE_DIR ?= $(if $(filter 0,$(shell id -u)),/var/cache/hugesize,$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/hugesize)/ccache
+export CCACHE_DIR
+# Paths inside the checkout hash the same from any clone.
+export CCACHE_BASEDIR := $(CURDIR)
+export PATH := /usr/lib/ccache:$(subst /usr/lib/ccache:,,$(PATH))
+CACHE_START := $(shell toolchain/lib/cache-stats.sh $(CCACHE_DIR))
+cache_report = toolchain/lib/cache-stats.sh $(CCACHE_DIR) '$(CACHE_START)'
+VARHELP.CCACHE_DIR := the compiler cache (default /var/cache/hugesize/ccache as root, else ~/.cache/hugesize/ccache; an empty folder: a cold build)
+VARHELP.CCACHE_DISABLE := 1: compile without the cache
+
 ifeq ($(origin ARCH),command line)
 $(error ARCH is kbuild's variable; choose the guest with XARCH=$(ARCH))
 endif
@@ -76,7 +93,7 @@ counts = $(patsubst %,$(RESULTS)/%.counts,$(1))
 # $(tally): the recipe of a target over stages: their closing line, "N
 # passed, N failed, N skipped"; it fails when any stage failed.
 CHECK_START := $(shell date +%s)
-tally  = $(Q)toolchain/lib/summary.sh --since $(CHECK_START) $(filter %.counts,$^)
+tally  = $(Q)$(cache_report); toolchain/lib/summary.sh --since $(CHECK_START) $(filter %.counts,$^)
 # $(call write_if_changed,TEXT): $@ holds TEXT, rewritten (and so newer than
 # what depends on it) only when TEXT changed; its rule takes FORCE.
 write_if_changed = @mkdir -p $(@D); t='$(subst ','\'',$(1))'; \
@@ -101,6 +118,7 @@ include toolchain/fresh/fresh.mk
 
 HELP.all := build everything: kernel, uapi headers, patched libcs, the tool, guest root file systems
 all: kernel libc compat guest
+	$(Q)$(cache_report)
 
 $(RESULTS)/check-arch-sizes.counts: FORCE | $(call needs,base)
 	$(call check,tests/host/arch-sizes.sh $(foreach a,$(ARCHES),$(a)=$(subst $(space),$(comma),$(call arch_sizes,$(a)))))
@@ -155,41 +173,94 @@ check-guests: $(call counts,$(GUEST_CHECKS))
 	$(tally)
 HELP.check-guests := the guest stages of KVER and XARCH alone
 
-# The loops over architectures and kernels are the one place make calls
-# itself with other variables (its recipe line is marked "+", so the runs
-# share the jobserver): $(call check_loop,VARIABLE,VALUES,TARGET)
-# makes TARGET once per value, keeps what each printed in
-# $(B)/results/LOOP.VALUE.log and adds up their closing lines (one without
-# counts as a failure). Past START_BEFORE a value is not started: one SKIP.
-check_loop = mkdir -p $(B)/results; for v in $(2); do log=$(B)/results/$@.$$v.log; \
+# One make per architecture, kernel or series, each a target of its own:
+# check-arch-A (make check XARCH=A), check-kver-V (make check-guests KVER=V)
+# and check-patches-P (make check-guests KERNEL_PATCHES=P). They are the one
+# place make calls itself with other variables; the recipe line is marked
+# "+", so the runs share the jobserver, and a target over several
+# (check-arches, check-all, check-backports, compare-series) runs
+# LOOP_JOBS of them at once, in their order (on two cores, check-backports
+# took 205 s with its three at once, 290 s one at a time: a guest under TCG
+# leaves a core idle part of the time), and adds up the closing lines
+# they printed (one without counts as a failure). Each one's output is
+# kept in $(B)/results/loop/TARGET.log and shown with the value in front.
+# Past START_BEFORE a run is not started: one SKIP. What they share (the
+# kernel tree of KVER, the libc sources, the selftest of KVER) is made
+# first, by this make, so no two runs make the same file.
+LOOP_JOBS ?= $(JOBS)
+VARHELP.LOOP_JOBS := how many makes check-arches, check-all, check-backports and compare-series run at once (default JOBS; 1: one at a time)
+LOOP_SHARED = $(KSTAMP.$(KVER)) $(call libc_stamp,musl,$(MUSL_BUILT)) $(call libc_stamp,glibc,$(GLIBC_SYSTEM))
+# The runs over kernels or series of one XARCH share its libcs and static programs too.
+LOOP_SHARED_XARCH = $(MUSL_DEP) $(STOCK_MUSL_DEP) $(GLIBC_DIR)/.installed $(BUSYBOX) $(BASH)
+# $(call loop_run,VARIABLE,VALUE,TARGET)
+loop_run = mkdir -p $(B)/results/loop; log=$(B)/results/loop/$@.log; \
 	if [ -n "$(START_BEFORE)" ] && [ $$(date +%s) -ge $(START_BEFORE) ]; then \
-		toolchain/lib/say.sh skip "not started: $(1)=$$v: START_BEFORE passed ($$(date -d @$(START_BEFORE) +%T))"; \
+		toolchain/lib/say.sh skip "not started: $(1)=$(2): START_BEFORE passed ($$(date -d @$(START_BEFORE) +%T))"; \
 		echo '0 passed, 0 failed, 1 skipped' >$$log; \
-	else $(MAKE) $(1)=$$v $(3) 2>&1 | tee $$log; fi; done; \
-	echo "\# $@: $(1)=$(2)"; toolchain/lib/summary.sh $(foreach v,$(2),$(B)/results/$@.$(v).log)
-check-arches:
-	+$(Q)$(call check_loop,XARCH,$(OTHER_XARCHES),check)
+	else $(MAKE) $(1)=$(2) $(3) 2>&1 | tee $$log | sed -u 's/^/$(1)=$(2): /'; fi
+# $(call loop_targets,PREFIX,VARIABLE,VALUES,TARGET): PREFIX-VALUE for each value.
+define loop_targets
+$(foreach v,$(3),$(eval $(1)-$(v): $$(LOOP_SHARED) | $(call needs,base)
+	+$$(Q)$$(call loop_run,$(2),$(v),$(4))
+.PHONY: $(1)-$(v)))
+endef
+# $(call loop_tally,PREFIX,VALUES): the recipe of a target over them.
+loop_tally = $(Q)echo "\# $@: $(1)-{$(subst $(space),$(comma),$(2))}"; \
+	toolchain/lib/summary.sh $(foreach v,$(2),$(B)/results/loop/$(1)-$(v).log)
+# $(call lanes,N,TARGETS): at most N of TARGETS at once, in their order:
+# each waits (order-only) for the one N places before it. Only for the
+# goals that run them all: `make check-arch-sh4` alone waits for nothing.
+lanes = $(eval lane :=)$(foreach t,$(2),$(eval lane += $(t))$(if $(word $(1),$(wordlist 2,$(words $(lane)),$(lane))),$(eval \
+	$(t): | $(firstword $(lane)))$(eval lane := $(wordlist 2,$(words $(lane)),$(lane)))))
+LOOP_GOALS := check-arches check-all check-backports compare-series
+
+$(call loop_targets,check-arch,XARCH,$(ARCHES),check)
+HELP.check-arch-A := make check XARCH=A, as one step of check-arches (A: $(ARCHES))
+check-arches: $(OTHER_XARCHES:%=check-arch-%)
+	$(call loop_tally,check-arch,$(OTHER_XARCHES))
 HELP.check-arches := make check on every architecture but $(DEFAULT_XARCH) ($(OTHER_XARCHES)); one tally
-check-all:
-	+$(Q)$(call check_loop,XARCH,$(ARCHES),check)
+check-all: $(ARCHES:%=check-arch-%)
+	$(call loop_tally,check-arch,$(ARCHES))
 HELP.check-all := make check on every architecture; one tally of all
 BACKPORTS = $(filter-out $(KVER),$(KVERS))
-check-backports:
-	+$(Q)$(call check_loop,KVER,$(BACKPORTS),check-guests)
+$(call loop_targets,check-kver,KVER,$(KVERS),check-guests)
+$(KVERS:%=check-kver-%): $(LOOP_SHARED_XARCH)
+HELP.check-kver-V := make check-guests KVER=V, as one step of check-backports (V: $(KVERS))
+check-backports: $(BACKPORTS:%=check-kver-%)
+	$(call loop_tally,check-kver,$(BACKPORTS))
 HELP.check-backports := the guest stages on the other kernels of KVERS ($(BACKPORTS)), each with its series; one tally
 
 # The guest stages on KVER with the series and without it, then per test
-# what the series changes (toolchain/lib/tap-compare.sh).
-compare-series:
-	+$(Q)$(call check_loop,KERNEL_PATCHES,series none,check-guests); status=$$?; \
+# what the series changes (toolchain/lib/tap-compare.sh). Both boot
+# KVER's selftest of the series: made first, here.
+$(call loop_targets,check-patches,KERNEL_PATCHES,series none,check-guests)
+$(addprefix check-patches-,series none): $(SELFTEST) $(KSTAMP.$(UNPATCHED)) $(LOOP_SHARED_XARCH)
+compare-series: $(addprefix check-patches-,series none)
+	$(call loop_tally,check-patches,series none); status=$$?; \
 		echo '# what the series changes on linux-$(KVER), $(XARCH):'; \
 		toolchain/lib/tap-compare.sh $(B)/results/$(KVER)-$(XARCH) $(B)/results/$(UNPATCHED)-$(XARCH) \
 			$(GUEST_CHECKS) || status=1; exit $$status
 HELP.compare-series := the guest stages with and without the kernel series, then per test what differs
 
+# $(call one_by_one,XARCHES): architectures that share a Debian
+# architecture, a musl, a triplet or uapi headers (arm64 and arm64-64k,
+# i386 and x86_64) build the same files: each waits for the ones before it.
+arch_keys  = $(foreach f,DEB_ARCH MUSL_ARCH TRIPLET UAPI_ARCH,$(f)=$($(f)_$(1)))
+one_by_one = $(eval seen :=)$(foreach a,$(1),$(foreach b,$(seen),$(if $(filter $(call arch_keys,$(a)),$(call \
+	arch_keys,$(b))),$(eval check-arch-$(a): | check-arch-$(b))))$(eval seen += $(a)))
+ifneq ($(filter $(LOOP_GOALS),$(MAKECMDGOALS)),)
+$(call lanes,$(LOOP_JOBS),$(OTHER_XARCHES:%=check-arch-%))
+$(call one_by_one,$(OTHER_XARCHES) $(DEFAULT_XARCH))
+$(call lanes,$(LOOP_JOBS),$(BACKPORTS:%=check-kver-%))
+$(call lanes,$(LOOP_JOBS),$(addprefix check-patches-,series none))
+endif
+
+PIPELINE_TIMES = $(or $(HUGESIZE_TIMES),$(B)/times.tsv)
 bench-pipeline: | $(call needs,arch)
 	$(Q)toolchain/bench-pipeline.sh $(if $(COLD),--cold)
-HELP.bench-pipeline := warm make check and guest boot time against their goals
+	$(Q)if [ -s $(PIPELINE_TIMES) ]; then toolchain/lib/critical-path.sh $(PIPELINE_TIMES) $(ARCHES); \
+	else echo "# no $(PIPELINE_TIMES) for the critical path: runs with HUGESIZE_TIMES=$(abspath $(PIPELINE_TIMES)) record it (CI's root does)"; fi
+HELP.bench-pipeline := warm make check and guest boot time against their goals; each step's time and the critical path from build/times.tsv
 VARHELP.COLD           := 1: bench-pipeline also times make check in a fresh clone of HEAD
 
 help:
@@ -207,7 +278,7 @@ VARHELP.KVER           := the linux-source version to patch and boot: $(KVERS) (
 VARHELP.KERNEL_PATCHES := none: build and boot the kernel as Debian ships it
 VARHELP.V              := 1: show every command and all output
 VARHELP.JOBS           := how many jobs make runs at once (default: the number of cores)
-VARHELP.START_BEFORE   := a time (seconds since 1970): check-arches, check-all and check-backports start no make after it; each one left out counts as a SKIP (CI's time budget)
+VARHELP.START_BEFORE   := a time (seconds since 1970): check-arches, check-all, check-backports and compare-series start no make after it; each one left out counts as a SKIP (CI's time budget)
 VARHELP.HUGESIZE_TIMES := a file: each long step (package install, fetch, unpack, kernel build) adds its seconds to it (check-fresh's phases)
 
 # Unpacked and fetched sources (src/, apt/, fetched/) and the fresh root (roots/) stay.

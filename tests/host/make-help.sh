@@ -20,8 +20,9 @@ assigned=$(printf '%s\n' "$code" |
 	sed -n "s/^\(.*:[[:space:]]*\)\{0,1\}[[:space:]]*\(export[[:space:]]*\|override[[:space:]]*\)\{0,1\}\($name\)[[:space:]]*\(:\{0,2\}=\|+=\|?=\|!=\).*/\3/p")
 read_only=$(printf '%s\n' "$code" | grep -o "\$($name)" | sed 's/^\$(\(.*\))$/\1/' | LC_ALL=C sort -u |
 	while read -r v; do printf '%s\n' "$assigned" | grep -qx "$v" || echo "$v"; done)
-# make's own variables, and ARCH, which the Makefile refuses (kbuild's; XARCH is ours).
-own='MAKE MAKECMDGOALS MAKEFLAGS MAKELEVEL CURDIR CC ARCH'
+# make's own variables, the login's (HOME, XDG_CACHE_HOME), and ARCH, which the
+# Makefile refuses (kbuild's; XARCH is ours).
+own='MAKE MAKECMDGOALS MAKEFLAGS MAKELEVEL CURDIR CC HOME XDG_CACHE_HOME PATH ARCH'
 
 # A make of its own, not a part of the make that runs this.
 help=$(env -u MAKEFLAGS -u MFLAGS -u MAKELEVEL make -s --no-print-directory help)

@@ -62,7 +62,8 @@ $(B)/fetched/%/.fetched:
 		$(if $(filter $*,$(SUITE_ORIG)),--orig) $* $(call pin_version,$*) $(@D)
 	$(Q)touch $@
 
-PKG.base     := make gcc libc6-dev patch xz-utils perl
+# ccache: every compiler runs through it (the Makefile's CCACHE_DIR).
+PKG.base     := make gcc libc6-dev patch xz-utils perl ccache
 # headers_install copies with rsync.
 PKG.kernel   := flex bison bc libelf-dev rsync
 # checkpatch.pl's SPDX check (scripts/spdxcheck.py) imports these.

@@ -1,15 +1,23 @@
 #!/bin/bash
 # SPDX-License-Identifier: MIT
-# Usage: in-root.sh ROOT COMMAND
+# Usage: in-root.sh [--cache DIR] ROOT COMMAND
 #        in-root.sh --unmount DIR
 # Runs COMMAND (sh) in ROOT's clone of the project, /root/hugesize, with
 # chroot, as a new user's login would: an empty environment, /dev and /sys
 # bound from the machine, a new /proc, ROOT itself a mount point; unmounts
 # them when COMMAND ends.
 # HUGESIZE_TIMES in the root is build/times.tsv (check-fresh's phases).
+# --cache DIR: the machine's compiler cache DIR is bound at the same path in
+# the root and is the command's CCACHE_DIR (without it, the root's own
+# cache, empty in a new root, serves).
 # --unmount DIR: unmounts all that is mounted at or under DIR, deepest first.
 set -uo pipefail
-usage="usage: in-root.sh ROOT COMMAND | in-root.sh --unmount DIR"
+usage="usage: in-root.sh [--cache DIR] ROOT COMMAND | in-root.sh --unmount DIR"
+cache=
+if [ "${1:-}" = --cache ]; then
+	cache=$(realpath -m "${2:?$usage}")
+	shift 2
+fi
 [ $# = 2 ] || { echo "$usage" >&2; exit 2; }
 
 mounts() { awk -v d="$1" '$5 == d || index($5, d "/") == 1 { print $5 }' /proc/self/mountinfo | sort -r; }
@@ -41,6 +49,9 @@ for d in dev sys; do
 	mount --rbind "/$d" "$root/$d" && mount --make-rslave "$root/$d" || exit 1
 done
 mount -t proc proc "$root/proc" || exit 1
+if [ -n "$cache" ]; then
+	mkdir -p "$cache" "$root$cache" && mount --bind "$cache" "$root$cache" || exit 1
+fi
 env --default-signal=PIPE -i HOME=/root TERM=dumb LANG=C.UTF-8 PATH=/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin \
-	HUGESIZE_TIMES=/root/hugesize/build/times.tsv \
+	HUGESIZE_TIMES=/root/hugesize/build/times.tsv ${cache:+CCACHE_DIR="$cache"} \
 	chroot "$root" sh -c "cd /root/hugesize && $2" </dev/null

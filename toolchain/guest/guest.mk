@@ -11,7 +11,7 @@
 #
 # Uses:     XARCH's table, KVER, KTREE, KSRC.T, KSTAMP.T, KIMAGE.T, UAPI.T,
 #           musl_cc, STOCK_MUSL_CC, STOCK_MUSL_DEP, glibc_root, GLIBC_HOST, COMPAT_TOOL_SRC,
-#           needs, check, counts, tally, write_if_changed, say
+#           needs, check, counts, tally, write_if_changed, say, cache_report
 # Provides: GUEST_CHECKS; targets guest, check-guest, run, shell, bench
 
 GUEST      := $(B)/guest/$(KTREE)-$(XARCH)
@@ -222,6 +222,7 @@ PROGRAMS.run :=
 $(eval $(call guest_image,run))
 CMD ?= /bin/demo
 run: $(KIMAGE.$(KTREE)) $(GUEST)/run.cpio
+	$(Q)$(cache_report)
 	$(call say,qemu,booting linux-$(KTREE) for $(XARCH): $(CMD))
 	$(Q)$(call BOOT.run,run,'$(subst ','\'',$(CMD))')
 HELP.run := boot the kernel and show huge page size selection at work (CMD=...: run that, exit with its status)

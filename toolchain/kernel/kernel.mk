@@ -12,7 +12,7 @@
 # checks all read these trees and their uapi headers; nothing else unpacks
 # or installs a kernel.
 #
-# Uses:     KVER, KERNEL_PATCHES, XARCH's table (toolchain/arch/), ARCHES, needs, hash, say, kdeb
+# Uses:     KVER, KERNEL_PATCHES, XARCH's table (toolchain/arch/), ARCHES, needs, hash, say, kdeb, cache_report
 # Provides: KSRC.T KSTAMP.T UAPI.T KNAME.T (every tree T), KIMAGE.T (KVER's trees,
 #           patched and not), KTREE (the tree of KVER and KERNEL_PATCHES),
 #           UAPI_ARCHES; targets kernel, check-kernel-verify
@@ -82,6 +82,11 @@ $$(KIMAGE.$(1)): $$(KOBJ.$(1))/.config.hugesize $$(KSTAMP.$(1)) | $$(call needs,
 	+$$(Q)toolchain/lib/quiet.sh $$(KOBJ.$(1))/build.log $$(call kmake,$(1)) $(notdir $(IMAGE_$(XARCH)))
 	$$(Q)touch $$@
 endef
+# kbuild writes the time, user and host of the build into the kernel: fixed,
+# so that the same tree compiles to the same objects and ccache can serve them.
+export KBUILD_BUILD_TIMESTAMP := 2026-01-01 00:00:00 UTC
+export KBUILD_BUILD_USER      := hugesize
+export KBUILD_BUILD_HOST      := hugesize
 kmake = $(MAKE) -s -C $(KSRC.$(1)) O=$(abspath $(KOBJ.$(1))) ARCH=$(KARCH_$(XARCH)) CROSS_COMPILE=$(KCROSS_$(XARCH))
 
 $(foreach v,$(sort $(KVER) $(KVERS)),$(eval $(call kernel_tree,$(v),$(v),$(call kseries,$(v)))))
@@ -89,6 +94,7 @@ $(eval $(call kernel_tree,$(UNPATCHED),$(KVER),/dev/null))
 $(foreach t,$(KVER) $(UNPATCHED),$(eval $(call kernel_image,$(t))))
 
 kernel: $(KIMAGE.$(KTREE)) $(UAPI.$(KTREE))/$(UAPI_ARCH_$(XARCH))/.installed
+	$(Q)$(cache_report)
 HELP.kernel := unpack, patch, configure and build the guest kernel (KERNEL_PATCHES=none: as Debian ships it)
 
 # Each tree of KVERS with its series: applied with no fuzz, checkpatch

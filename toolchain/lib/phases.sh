@@ -2,10 +2,11 @@
 # SPDX-License-Identifier: MIT
 # Usage: phases.sh TIMES
 # TIMES is what HUGESIZE_TIMES collected (toolchain/lib/quiet.sh, deps.sh):
-# "SECONDS<tab>packages|step<tab>WHAT" per step. Prints the seconds by kind
+# "SECONDS<tab>packages|step|check<tab>WHAT" per step. Prints the seconds by kind
 # of step, with how many there were; steps overlap under make -j.
 awk -F'\t' '
 	$2 == "packages" { k = "Debian packages installed" }
+	$2 == "check" { k = "check stages run (TAP)" }
 	$2 == "step" {
 		if ($3 ~ /\/sid\/|\/static-|stock-musl/) k = "sources and programs fetched"
 		else if ($3 ~ /unpack\.log$|-source\.log$/) k = "sources unpacked"

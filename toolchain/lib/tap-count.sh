@@ -7,11 +7,15 @@
 # what a reader of parallel checks needs: each failure with the diagnostics
 # just before it, and one line of counts at the end (V=1: the whole stream).
 # A stream without a plan, or with fewer results than planned, ended early:
-# that counts as one failure. Exits 1 when anything failed.
+# that counts as one failure. Exits 1 when anything failed. With
+# HUGESIZE_TIMES=FILE, adds "SECONDS<tab>check<tab>DIR/NAME" to FILE: the
+# seconds from the check's start to its end (the pipeline's figures).
 set -eu
+start=$(date +%s)
 name=${1:?usage: RESULTS=DIR tap-count.sh NAME < tap}
 results=${RESULTS:?RESULTS is not set}
 mkdir -p "$results"
+status=0
 awk -v dir="$results" -v name="$name" -v verbose="${V:-0}" '
 	BEGIN { tap = dir "/" name ".tap"; printf "" > tap }
 	{ print > tap; fflush(tap) }
@@ -41,4 +45,6 @@ awk -v dir="$results" -v name="$name" -v verbose="${V:-0}" '
 		printf "  %-8s %s: %d passed, %d failed, %d skipped%s%s\n", "[check]", name, pass, fail, skip,
 			xfail ? sprintf(", %d expected failures", xfail) : "", fail ? " (TAP in " tap ")" : ""
 		exit fail > 0
-	}'
+	}' || status=$?
+[ -z "${HUGESIZE_TIMES:-}" ] || printf '%s\tcheck\t%s\n' $(($(date +%s) - start)) "$results/$name" >>"$HUGESIZE_TIMES"
+exit $status
