@@ -15,7 +15,9 @@
 #  - then, in the same root, `make first-steps XARCH=A` for each XARCH: the
 #    kernel configured and /init compiled on a root that has none of that
 #    architecture's packages yet, under make -j: a rule that runs a program
-#    before its package set is installed fails here.
+#    before its package set is installed fails here. These compile with the
+#    machine's compiler cache (CCACHE_DIR) bound in; the quick start's own
+#    command has the root's, empty: it proves the first run.
 # Needs root (chroot and mounts); without it every result is a SKIP.
 set -uo pipefail
 usage="usage: quick-start.sh WORK ROOTS [XARCH...]"
@@ -75,10 +77,11 @@ fi
 	log "note: HEAD $(git -C "$repo" rev-parse --short HEAD) is tested; uncommitted changes are not in it"
 log "root ready in $((SECONDS - start)) s: $(chroot "$root" dpkg-query -W | wc -l) packages, HEAD $(git -C "$repo" rev-parse --short HEAD)"
 
-# in_root LOG COMMAND: COMMAND in the root's clone; its output to LOG and,
-# as it comes, to stderr; its last lines, where a failure says why, to LOG.tail.
+# in_root LOG COMMAND [IN-ROOT OPTION...]: COMMAND in the root's clone; its
+# output to LOG and, as it comes, to stderr; its last lines, where a failure
+# says why, to LOG.tail.
 in_root() {
-	"$in_root_sh" "$root" "$2" 2>&1 | tee "$1" >&2
+	"$in_root_sh" "${@:3}" "$root" "$2" 2>&1 | tee "$1" >&2
 	local status=$?
 	tail -n 20 "$1" >"$1.tail"
 	return $status
@@ -114,7 +117,7 @@ echo "$report" >&2
 for arch in "$@"; do
 	log "first steps of XARCH=$arch in the root: kernel configure, /init compiled"
 	start=$SECONDS
-	in_root "$work/first-steps-$arch.log" "make first-steps XARCH=$arch"
+	in_root "$work/first-steps-$arch.log" "make first-steps XARCH=$arch" ${CCACHE_DIR:+--cache "$CCACHE_DIR"}
 	tap $? "XARCH=$arch: kernel configured and /init compiled on a root without its packages ($((SECONDS - start)) s)" \
 		"$work/first-steps-$arch.log.tail"
 done
