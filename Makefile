@@ -43,10 +43,11 @@ endif
 # its links in /usr/lib/ccache): the kernels (kbuild's CROSS_COMPILE gcc),
 # musl, glibc and the guest programs. What was compiled before from the
 # same inputs, in this checkout or another, comes from the cache in
-# CCACHE_DIR: outside the checkout, so a new clone finds it; an empty folder
-# gives a cold build, CCACHE_DISABLE=1 none at all. The tally says the hit
-# rate since make started.
-CCACHE_DIR ?= $(if $(filter 0,$(shell id -u)),/var/cache/hugesize,$(or $(XDG_CACHE_HOME),$(HOME)/.cache)/hugesize)/ccache
+# CCACHE_DIR (toolchain/lib/cache-dir.sh): outside the checkout, so a new
+# clone finds it; an empty folder gives a cold build, CCACHE_DISABLE=1 none
+# at all. The tally says the hit rate since make started.
+CACHE_DIR_DEFAULT := $(shell toolchain/lib/cache-dir.sh)
+CCACHE_DIR ?= $(CACHE_DIR_DEFAULT)
 export CCACHE_DIR
 # Paths inside the checkout hash the same from any clone.
 export CCACHE_BASEDIR := $(CURDIR)

@@ -17,8 +17,9 @@ shift
 [ -s "$times" ] || { echo "error: $times is empty or missing: a run with HUGESIZE_TIMES=$times records it (CI's root does)" >&2; exit 1; }
 awk -F'\t' -v arches="$*" '
 	BEGIN { n = split(arches, a, " "); for (i = 1; i <= n; i++) arch[a[i]] = 1 }
-	# chain_of(KEY): KEY ("7.3-unpatched-arm64-64k") if it ends in a known architecture.
-	function tree_of(key,   i, x) {
+	# tree_of(KEY): the tree of KEY ("7.3-unpatched" of "7.3-unpatched-arm64-64k"),
+	# or "" when KEY does not end in a known architecture.
+	function tree_of(key,   i) {
 		for (i = 1; i <= length(key); i++)
 			if (substr(key, i, 1) == "-" && (substr(key, i + 1) in arch)) return substr(key, 1, i - 1)
 		return ""
