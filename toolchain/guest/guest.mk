@@ -144,7 +144,7 @@ TREE.$(1) := $(if $(filter none,$(call guest_var,KERNEL_PATCHES,$(1))),$(UNPATCH
 BOOT.$(1) = toolchain/guest/boot.sh $$(1) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log $$(2) -- \
 	$(QEMU_$(XARCH)) $(MACHINE_$(XARCH)) -accel tcg -cpu $(or $(CPU_$(XARCH)),max) -smp $(or $(SMP_$(XARCH)),2) \
 	-m $(call guest_var,MEM,$(1)) -no-reboot -kernel $$(KIMAGE.$$(TREE.$(1))) $(call guest_var,QEMU_ARGS,$(1)) \
-	-append 'console=$(CONSOLE_$(XARCH)) panic=-1 panic_on_warn=1 quiet $(call guest_var,POOLS,$(1)) \
+	-append 'console=$(CONSOLE_$(XARCH)) panic=-1 panic_on_warn=1 panic_print=0x20 quiet $(call guest_var,POOLS,$(1)) \
 	hugesize.timeout=$$(TEST_TIMEOUT) $(call guest_var,KARGS,$(1)) \
 	hugesize.sizes=$(subst $(space),$(comma),$(call guest_var,SIZES,$(1))) \
 	hugesize.patches=$$(KPATCHES.$$(TREE.$(1))) \

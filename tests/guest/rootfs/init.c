@@ -7,7 +7,13 @@
  * console: each result line of a program becomes "ok N program: name", its
  * other lines become diagnostics, and a program that prints no results counts
  * as one test by its exit status (0 pass, 4 skip, anything else fail). After
- * each program, every huge page pool must be back where it started.
+ * each program, every huge page pool must be back where it started, and the
+ * kernel log must hold no report (a warning, BUG, oops, KASAN or lockdep
+ * splat) since the program started: one there fails the program, with the
+ * report as diagnostics. The boot is checked so too, before the first.
+ * /etc/hugesize-resume present ("PROGRAM NUMBER"): the guest was booted
+ * again after PROGRAM took the kernel down (toolchain/guest/boot.sh);
+ * the run goes on after it, numbering results from NUMBER + 1.
  *
  * /etc/hugesize-cmd present: runs it with /bin/sh and reports its status.
  * /etc/hugesize-shell present: an interactive shell on the console.
@@ -176,6 +182,94 @@ static int pools_differ(const struct pools *before, const struct pools *after,
 	return n;
 }
 
+/*
+ * How a kernel report starts: BUG() and KASAN, sleeping in atomic context,
+ * bad page state ("BUG:"), oopses on each architecture, UBSAN, DEBUG_LIST;
+ * WARN() up to 7.2 ("WARNING: CPU: 0 PID: 1 at ...") and lockdep's and
+ * RCU's reports. A line that only starts with "WARNING:" is not one: ppc64
+ * boots with "WARNING: nvram corruption detected" on QEMU's empty NVRAM.
+ * A warning and a KASAN report panic the guest (panic_on_warn=1), which
+ * boot.sh turns into the failure of the program; the others leave it
+ * running, and are found here.
+ */
+static const char *const report_starts[] = {
+	"BUG:", "kernel BUG at", "Oops", "Internal error:", "Unable to handle kernel",
+	"general protection fault", "UBSAN:", "list_add corruption", "list_del corruption",
+	"INFO: trying to register non-static key", "WARNING: CPU:", "WARNING: at ",
+	"WARNING: possible ", "WARNING: inconsistent lock state", "WARNING: suspicious RCU usage",
+	"WARNING: bad unlock balance", "WARNING: bad contention", "WARNING: held lock freed",
+	"WARNING: lock held when returning", "WARNING: Nested lock was not taken",
+	"WARNING: chain_key collision",
+};
+
+static int is_report(const char *text)
+{
+	const char *rest = text + 9, *at;
+	size_t i;
+
+	for (i = 0; i < sizeof(report_starts) / sizeof(report_starts[0]); i++)
+		if (!strncmp(text, report_starts[i], strlen(report_starts[i])))
+			return 1;
+	if (strncmp(text, "WARNING: ", 9))
+		return 0;
+	/* WARN() from 7.3 on: "WARNING: FILE:LINE at FUNCTION, CPU#0: comm/pid". */
+	at = strstr(rest, " at ");
+	if (at && memchr(rest, ':', at - rest) && !memchr(rest, ' ', at - rest))
+		return 1;
+	/* lockdep: "X-safe -> Y-unsafe lock order", "comm/pid still has locks held!" */
+	return strstr(rest, "-safe -> ") || strstr(rest, " still has locks held!");
+}
+
+static int kmsg = -1;
+
+/* The text of the next record of /dev/kmsg; NULL when none is left. */
+static const char *kmsg_next(char *buf, size_t len)
+{
+	for (;;) {
+		ssize_t got = read(kmsg, buf, len - 1);
+		char *text;
+
+		if (got < 0 && errno == EPIPE)	/* overwritten before it was read */
+			continue;
+		if (got <= 0)
+			return NULL;
+		buf[got] = '\0';
+		text = strchr(buf, ';');
+		if (!text)
+			continue;
+		text++;
+		text[strcspn(text, "\n")] = '\0';
+		return text;
+	}
+}
+
+/*
+ * Fails prog when the kernel log has a report since the last call, with
+ * the report and what follows it (up to 80 lines) as diagnostics; with
+ * clean_too, a clean log is a result of its own.
+ */
+static void check_kernel_log(struct tally *t, const char *prog, int clean_too)
+{
+	char buf[2048], first[600] = "", what[700];
+	const char *text;
+	int lines = 0;
+
+	while (kmsg >= 0 && (text = kmsg_next(buf, sizeof(buf)))) {
+		if (!first[0] && is_report(text))
+			snprintf(first, sizeof(first), "%s", text);
+		if (first[0] && lines++ < 80)
+			say("# kernel: %s\n", text);
+	}
+	if (first[0]) {
+		snprintf(what, sizeof(what), "the kernel reported: %s", first);
+		result(t, "not ok", prog, what);
+	} else if (clean_too) {
+		result(t, kmsg >= 0 ? "ok" : "not ok", prog, kmsg >= 0 ?
+		       "no warning, BUG, oops, KASAN or lockdep report in the kernel log" :
+		       "cannot read /dev/kmsg");
+	}
+}
+
 static pid_t spawn(const char *path, int out)
 {
 	pid_t pid = fork();
@@ -329,6 +423,7 @@ static void run_test(const char *name, int timeout, struct tally *tally)
 	} else {
 		result(tally, "ok", name, "huge page pools back to baseline");
 	}
+	check_kernel_log(tally, name, 0);
 }
 
 static int by_name(const struct dirent **a, const struct dirent **b)
@@ -340,14 +435,24 @@ static void run_tests(void)
 {
 	struct tally tally = { 0 };
 	struct dirent **list;
-	char buf[64];
+	char buf[64], after[256] = "";
 	int i, n, timeout = test_timeout();
+	FILE *resume = fopen("/etc/hugesize-resume", "r");
 
-	say("TAP version 13\n");
-	say("# init: first test at %s s of uptime\n", uptime(buf, sizeof(buf)));
+	if (resume) {
+		if (fscanf(resume, "%255s %d", after, &tally.number) != 2)
+			after[0] = '\0';
+		fclose(resume);
+	}
+	if (!after[0])
+		say("TAP version 13\n");
+	say("# init: first test at %s s of uptime%s%s\n", uptime(buf, sizeof(buf)),
+	    after[0] ? ", after " : "", after);
+	kmsg = open("/dev/kmsg", O_RDONLY | O_NONBLOCK);
+	check_kernel_log(&tally, "boot", 1);
 	n = scandir(TESTS_DIR, &list, NULL, by_name);
 	for (i = 0; i < n; i++) {
-		if (list[i]->d_name[0] != '.')
+		if (list[i]->d_name[0] != '.' && strcmp(list[i]->d_name, after) > 0)
 			run_test(list[i]->d_name, timeout, &tally);
 		free(list[i]);
 	}
