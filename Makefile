@@ -70,8 +70,8 @@ endif
 # fragment reads FIELD_$(XARCH) where it needs it.
 include $(ARCHES:%=toolchain/arch/%.mk)
 
-# One folder of results per guest kernel: KTREE (kernel.mk) and XARCH.
-RESULTS = $(B)/results/$(KTREE)-$(XARCH)
+# One folder of results per guest kernel: KTREE and KFLAVOUR (kernel.mk) and XARCH.
+RESULTS = $(B)/results/$(KTREE)$(KFLAVOUR)-$(XARCH)
 comma   := ,
 space   := $(subst ,, )
 
@@ -189,7 +189,7 @@ HELP.check-guests := the guest stages of KVER and XARCH alone
 # kernel tree of KVER, the libc sources, the selftest of KVER) is made
 # first, by this make, so no two runs make the same file.
 LOOP_JOBS ?= $(JOBS)
-VARHELP.LOOP_JOBS := how many makes check-arches, check-all, check-backports and compare-series run at once (default JOBS; 1: one at a time)
+VARHELP.LOOP_JOBS := how many makes check-arches, check-all, check-backports, compare-series and check-debug-arches run at once (default JOBS; 1: one at a time)
 LOOP_SHARED = $(KSTAMP.$(KVER)) $(call libc_stamp,musl,$(MUSL_BUILT)) $(call libc_stamp,glibc,$(GLIBC_SYSTEM))
 # The runs over kernels or series of one XARCH share its libcs and static programs too.
 LOOP_SHARED_XARCH = $(MUSL_DEP) $(STOCK_MUSL_DEP) $(GLIBC_DIR)/.installed $(BUSYBOX) $(BASH)
@@ -213,7 +213,7 @@ loop_tally = $(Q)echo "\# $@: $(1)-{$(subst $(space),$(comma),$(2))}"; \
 # goals that run them all: `make check-arch-sh4` alone waits for nothing.
 lanes = $(eval lane :=)$(foreach t,$(2),$(eval lane += $(t))$(if $(word $(1),$(wordlist 2,$(words $(lane)),$(lane))),$(eval \
 	$(t): | $(firstword $(lane)))$(eval lane := $(wordlist 2,$(words $(lane)),$(lane)))))
-LOOP_GOALS := check-arches check-all check-backports compare-series
+LOOP_GOALS := check-arches check-all check-backports compare-series check-debug-arches
 
 $(call loop_targets,check-arch,XARCH,$(ARCHES),check)
 HELP.check-arch-A := make check XARCH=A, as one step of check-arches (A: $(ARCHES))
@@ -243,15 +243,32 @@ compare-series: $(addprefix check-patches-,series none)
 			$(GUEST_CHECKS) || status=1; exit $$status
 HELP.compare-series := the guest stages with and without the kernel series, then per test what differs
 
-# $(call one_by_one,XARCHES): architectures that share a Debian
+# The debug kernels (KERNEL_DEBUG): the suite and the kernel's selftests
+# on them, one architecture (check-debug) or DEBUG_XARCHES (CI: x86_64
+# and arm64) one make each, as check-arches does.
+DEBUG_XARCHES ?= $(DEFAULT_XARCH) $(filter-out $(DEFAULT_XARCH),$(OTHER_XARCHES))
+VARHELP.DEBUG_XARCHES := the architectures of check-debug-arches, in its order (default: all)
+$(call loop_targets,check-debug,XARCH,$(ARCHES),check-suite KERNEL_DEBUG=1)
+HELP.check-debug-A := make check-suite KERNEL_DEBUG=1 XARCH=A, as one step of check-debug-arches
+check-debug: check-debug-$(XARCH)
+	$(call loop_tally,check-debug,$(XARCH))
+HELP.check-debug := the guest suite and the kernel's hugetlb selftests on XARCH's debug kernel (KERNEL_DEBUG=1)
+check-debug-arches: $(DEBUG_XARCHES:%=check-debug-%)
+	$(call loop_tally,check-debug,$(DEBUG_XARCHES))
+HELP.check-debug-arches := check-debug on each of DEBUG_XARCHES; one tally
+
+# $(call one_by_one,PREFIX,XARCHES): architectures that share a Debian
 # architecture, a musl, a triplet or uapi headers (arm64 and arm64-64k,
-# i386 and x86_64) build the same files: each waits for the ones before it.
+# i386 and x86_64) build the same files: each PREFIX-A waits for the ones
+# before it.
 arch_keys  = $(foreach f,DEB_ARCH MUSL_ARCH TRIPLET UAPI_ARCH,$(f)=$($(f)_$(1)))
-one_by_one = $(eval seen :=)$(foreach a,$(1),$(foreach b,$(seen),$(if $(filter $(call arch_keys,$(a)),$(call \
-	arch_keys,$(b))),$(eval check-arch-$(a): | check-arch-$(b))))$(eval seen += $(a)))
+one_by_one = $(eval seen :=)$(foreach a,$(2),$(foreach b,$(seen),$(if $(filter $(call arch_keys,$(a)),$(call \
+	arch_keys,$(b))),$(eval $(1)-$(a): | $(1)-$(b))))$(eval seen += $(a)))
 ifneq ($(filter $(LOOP_GOALS),$(MAKECMDGOALS)),)
 $(call lanes,$(LOOP_JOBS),$(OTHER_XARCHES:%=check-arch-%))
-$(call one_by_one,$(OTHER_XARCHES) $(DEFAULT_XARCH))
+$(call one_by_one,check-arch,$(OTHER_XARCHES) $(DEFAULT_XARCH))
+$(call lanes,$(LOOP_JOBS),$(DEBUG_XARCHES:%=check-debug-%))
+$(call one_by_one,check-debug,$(DEBUG_XARCHES))
 $(call lanes,$(LOOP_JOBS),$(BACKPORTS:%=check-kver-%))
 $(call lanes,$(LOOP_JOBS),$(addprefix check-patches-,series none))
 endif
@@ -279,7 +296,7 @@ VARHELP.KVER           := the linux-source version to patch and boot: $(KVERS) (
 VARHELP.KERNEL_PATCHES := none: build and boot the kernel as Debian ships it
 VARHELP.V              := 1: show every command and all output
 VARHELP.JOBS           := how many jobs make runs at once (default: the number of cores)
-VARHELP.START_BEFORE   := a time (seconds since 1970): check-arches, check-all, check-backports and compare-series start no make after it; each one left out counts as a SKIP (CI's time budget)
+VARHELP.START_BEFORE   := a time (seconds since 1970): check-arches, check-all, check-backports, compare-series and check-debug-arches start no make after it; each one left out counts as a SKIP (CI's time budget)
 VARHELP.HUGESIZE_TIMES := a file: each long step (package install, fetch, unpack, kernel build) adds its seconds to it (check-fresh's phases)
 
 # Unpacked and fetched sources (src/, apt/, fetched/) and the fresh root (roots/) stay.
@@ -290,5 +307,5 @@ distclean:
 	rm -rf --one-file-system $(B)
 HELP.distclean := remove all of build/
 
-.PHONY: all check check-guests check-arches check-all check-backports compare-series bench-pipeline \
+.PHONY: all check check-guests check-arches check-all check-backports compare-series check-debug check-debug-arches bench-pipeline \
 	help clean distclean deps FORCE $(STAGES)

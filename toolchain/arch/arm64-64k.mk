@@ -15,6 +15,7 @@ QEMU_arm64-64k                           = $(QEMU_arm64)
 MACHINE_arm64-64k                        = $(MACHINE_arm64)
 CONSOLE_arm64-64k                        = $(CONSOLE_arm64)
 FLAVOURS_arm64-64k                       = $(FLAVOURS_arm64)
+DEBUG_arm64-64k                          = $(DEBUG_arm64)
 QEMU_PACKAGE_arm64-64k                   = $(QEMU_PACKAGE_arm64)
 MEM_arm64-64k                            := 4G
 POOLS_arm64-64k                          := hugepagesz=512M hugepages=2 hugepagesz=2M hugepages=320 default_hugepagesz=2M

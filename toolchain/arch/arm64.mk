@@ -16,4 +16,5 @@ POOLS_arm64        := hugepagesz=1G hugepages=2 hugepagesz=32M hugepages=8 hugep
 		 hugepagesz=64K hugepages=64 default_hugepagesz=2M
 SIZES_arm64        := 64KB 2MB 32MB 1GB
 FLAVOURS_arm64     := musl glibc
+DEBUG_arm64        := kasan vm-pgtable page-table-check
 QEMU_PACKAGE_arm64 := qemu-system-arm

@@ -19,4 +19,5 @@ MEM_armhf          := 1G
 POOLS_armhf        := hugepagesz=2M hugepages=160 default_hugepagesz=2M
 SIZES_armhf        := 2MB
 FLAVOURS_armhf     := musl glibc
+DEBUG_armhf        := kasan
 QEMU_PACKAGE_armhf := qemu-system-arm

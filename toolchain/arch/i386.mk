@@ -17,4 +17,5 @@ MEM_i386          := 1G
 POOLS_i386        := hugepagesz=4M hugepages=100 default_hugepagesz=4M
 SIZES_i386        := 4MB
 FLAVOURS_i386     := musl glibc
+DEBUG_i386        := vm-pgtable
 QEMU_PACKAGE_i386 := qemu-system-x86

@@ -23,4 +23,5 @@ MEM_mips64el          := 1G
 POOLS_mips64el        := hugepagesz=2M hugepages=160 default_hugepagesz=2M
 SIZES_mips64el        := 2MB
 FLAVOURS_mips64el     := musl stock-musl glibc
+DEBUG_mips64el        :=
 QEMU_PACKAGE_mips64el := qemu-system-mips

@@ -22,6 +22,7 @@ MEM_ppc64le                        := 6G
 POOLS_ppc64le                      := hugepagesz=1G hugepages=2 hugepagesz=2M hugepages=320 default_hugepagesz=2M
 SIZES_ppc64le                      := 2MB 1GB
 FLAVOURS_ppc64le                   := musl glibc
+DEBUG_ppc64le                      := kasan vm-pgtable
 QEMU_PACKAGE_ppc64le               := qemu-system-ppc
 # The hash MMU (check-guest-hash): the same kernel with disable_radix, the
 # musl suite with 16M pools. QEMU 7.2's pseries offers the hash MMU only 4K

@@ -24,6 +24,7 @@ POOLS_riscv64        := hugepagesz=1G hugepages=2 hugepagesz=2M hugepages=320 \
 		 hugepagesz=64K hugepages=64 default_hugepagesz=2M swiotlb=noforce
 SIZES_riscv64        := 64KB 2MB 1GB
 FLAVOURS_riscv64     := musl glibc
+DEBUG_riscv64        := kasan vm-pgtable page-table-check
 QEMU_PACKAGE_riscv64 := qemu-system-misc
 # Debian 12 has no riscv64 port: busybox-static and bash-static come from
 # Debian 13.

@@ -24,4 +24,5 @@ POOLS_s390x        := hugepagesz=1M hugepages=64 default_hugepagesz=1M
 # none, not empty: the guest must offer no size (tests/guest-arch/sizes_expected).
 SIZES_s390x        := none
 FLAVOURS_s390x     := musl glibc
+DEBUG_s390x        := kasan vm-pgtable page-table-check
 QEMU_PACKAGE_s390x := qemu-system-misc

@@ -20,6 +20,7 @@ MEM_sh4          := 64M
 POOLS_sh4        := hugepagesz=64K hugepages=96 default_hugepagesz=64K
 SIZES_sh4        := 64KB
 FLAVOURS_sh4     := musl
+DEBUG_sh4        :=
 QEMU_PACKAGE_sh4 := qemu-system-misc
 QEMU_ARGS_sh4    := -serial null
 # No Debian suite has sh4 (it is a port outside the archive): busybox and

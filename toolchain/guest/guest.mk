@@ -14,7 +14,7 @@
 #           needs, check, counts, tally, write_if_changed, say, cache_report
 # Provides: GUEST_CHECKS; targets guest, check-guest, run, shell, bench
 
-GUEST      := $(B)/guest/$(KTREE)-$(XARCH)
+GUEST      := $(B)/guest/$(KTREE)$(KFLAVOUR)-$(XARCH)
 GUEST_UAPI := $(UAPI.$(KTREE))/$(UAPI_ARCH_$(XARCH))
 KSELFTESTS := $(KSRC.$(KTREE))/tools/testing/selftests
 GUEST_CFLAGS = -static -std=gnu11 -O2 -Wall -Wextra -Werror -D_GNU_SOURCE -isystem $(GUEST_UAPI)/include \
@@ -104,11 +104,11 @@ ROOTFS_PARTS := init=$(GUEST)/rootfs/init hugesize=$(GUEST)/rootfs/hugesize demo
 		busybox=$(BUSYBOX) bash=$(BASH) etc=tests/guest/rootfs/etc
 ROOTFS       := $(foreach p,$(ROOTFS_PARTS),$(word 2,$(subst =, ,$(p))))
 
-TEST_TIMEOUT  ?= 120
-GUEST_TIMEOUT ?= 900
-export GUEST_TIMEOUT
-VARHELP.TEST_TIMEOUT  := seconds one guest test program may run before it is killed and failed (120)
-VARHELP.GUEST_TIMEOUT := seconds the host waits for a whole guest before it kills it and fails (900)
+# A debug kernel under TCG is several times slower (doc/guest.md).
+TEST_TIMEOUT  ?= $(if $(KERNEL_DEBUG),600,120)
+GUEST_TIMEOUT ?= $(if $(KERNEL_DEBUG),3600,900)
+VARHELP.TEST_TIMEOUT  := seconds one guest test program may run before it is killed and failed (120; KERNEL_DEBUG: 600)
+VARHELP.GUEST_TIMEOUT := seconds the host waits for a guest boot before it kills it and fails (900; KERNEL_DEBUG: 3600)
 VARHELP.KERNEL_ARGS   := more of the guest kernel's command line, for every guest
 
 # What the kernel series changes: on a kernel without it (KERNEL_PATCHES=none)
@@ -124,7 +124,8 @@ SERIES_XFAIL   := $(subst $(space),$(comma),$(SERIES_TESTS) $(SERIES_RESULTS))
 # FIELD_XARCH.NAME where the guest differs: KERNEL_PATCHES (none: the tree
 # without the series), MEM, POOLS (the pools on the kernel command line),
 # SIZES (the sizes it must offer), KARGS (more of the kernel command line)
-# and QEMU_ARGS. $(call guest_var,FIELD,NAME) is that lookup.
+# and QEMU_ARGS. DEBUG_MEM_XARCH, where set, is the memory of every guest on
+# the debug kernel (KERNEL_DEBUG). $(call guest_var,FIELD,NAME) is that lookup.
 guest_var = $(if $(filter undefined,$(origin $(1)_$(XARCH).$(2))),$($(1)_$(XARCH)),$($(1)_$(XARCH).$(2)))
 
 # $(call guest_image,NAME): a root file system NAME.cpio with exactly
@@ -141,9 +142,9 @@ $(GUEST)/$(1).cpio: $(GUEST)/$(1).list $$(ROOTFS) $(wildcard tests/guest/rootfs/
 	$$(call say,guest,packing $$(@F) ($$(words $$(PROGRAMS.$(1))) test programs))
 	$(Q)toolchain/guest/initramfs.sh $$@ $$(ROOTFS_PARTS:%=--%) $$(PROGRAMS.$(1))
 TREE.$(1) := $(if $(filter none,$(call guest_var,KERNEL_PATCHES,$(1))),$(UNPATCHED),$(KTREE))
-BOOT.$(1) = toolchain/guest/boot.sh $$(1) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log $$(2) -- \
+BOOT.$(1) = GUEST_TIMEOUT=$$(GUEST_TIMEOUT) toolchain/guest/boot.sh $$(1) $(GUEST)/$(1).cpio $(GUEST)/$(1).$$(1).log $$(2) -- \
 	$(QEMU_$(XARCH)) $(MACHINE_$(XARCH)) -accel tcg -cpu $(or $(CPU_$(XARCH)),max) -smp $(or $(SMP_$(XARCH)),2) \
-	-m $(call guest_var,MEM,$(1)) -no-reboot -kernel $$(KIMAGE.$$(TREE.$(1))) $(call guest_var,QEMU_ARGS,$(1)) \
+	-m $(or $(if $(KERNEL_DEBUG),$(DEBUG_MEM_$(XARCH))),$(call guest_var,MEM,$(1))) -no-reboot -kernel $$(KIMAGE.$$(TREE.$(1))) $(call guest_var,QEMU_ARGS,$(1)) \
 	-append 'console=$(CONSOLE_$(XARCH)) panic=-1 panic_on_warn=1 panic_print=0x20 quiet $(call guest_var,POOLS,$(1)) \
 	hugesize.timeout=$$(TEST_TIMEOUT) $(call guest_var,KARGS,$(1)) \
 	hugesize.sizes=$(subst $(space),$(comma),$(call guest_var,SIZES,$(1))) \
@@ -158,7 +159,7 @@ endef
 define guest_stage
 $(call guest_image,$(1))
 $(GUEST)/$(1).boot: FORCE
-	$$(call write_if_changed,$$(call BOOT.$(1),check) GUEST_TIMEOUT=$$(GUEST_TIMEOUT))
+	$$(call write_if_changed,$$(call BOOT.$(1),check))
 $$(RESULTS)/$(1).counts: $$(KIMAGE.$$(TREE.$(1))) $(GUEST)/$(1).cpio $(GUEST)/$(1).boot toolchain/guest/boot.sh
 	$$(call say,qemu,$(1): $$(KNAME.$$(TREE.$(1))) on $(XARCH) with $$(words $$(PROGRAMS.$(1))) test programs)
 	$(Q)mkdir -p $$(@D) && echo '$$(KNAME.$$(TREE.$(1))) on $(XARCH)' >$$(@D)/$(1).kernel
@@ -193,9 +194,17 @@ $(KSELFTEST_MM): $(KSTAMP.$(KTREE)) $(GUEST_UAPI)/.installed \
 		$(GUEST_UAPI)/include $@
 PROGRAMS.check-kselftest := tests/guest/kselftest/kselftest-hugetlb $(KSELFTEST_MM)
 $(eval $(call guest_stage,check-kselftest))
-$(RESULTS)/check-kselftest.counts: TEST_TIMEOUT := 900
+$(RESULTS)/check-kselftest.counts: TEST_TIMEOUT := $(if $(KERNEL_DEBUG),3000,900)
 GUEST_CHECKS += check-kselftest
 HELP.check-kselftest := the hugetlb tests of linux-$(KTREE)'s own mm selftests (run_vmtests.sh -t hugetlb)
+
+# The suite and the kernel's selftests, without the architecture's own
+# guests: what check-debug runs on the debug kernel.
+SUITE_CHECKS := $(FLAVOURS_$(XARCH):%=check-guest-%) check-kselftest
+check-suite: $(call counts,$(SUITE_CHECKS))
+	$(tally)
+HELP.check-suite := the guest suite (one guest per libc flavour) and the kernel's hugetlb selftests, of KVER and XARCH
+.PHONY: check-suite
 
 # The architecture's own guests (GUESTS_XARCH: a NUMA machine, a page of
 # the largest size really reserved, the kernel without the series, another

@@ -4,6 +4,7 @@
 #   Debian's linux-source-VERSION ─unpack─► build/src/linux-TREE ─series─► patched tree
 #     ─headers_install─► build/uapi/TREE/KARCH/include   (every architecture)
 #     ─tinyconfig + kernel/guest*.config─► build/obj/linux-TREE-XARCH/ boot image
+#       (KERNEL_DEBUG=1: + kernel/debug/*.config, build/obj/linux-TREE-debug-XARCH/)
 #
 # A tree is a version with a series: TREE "6.12" is linux-source-6.12 with
 # kernel/6.12/series, "6.12-unpatched" the same source as Debian ships it.
@@ -26,7 +27,16 @@ VERIFY_ARCHES := x86 arm64 mips alpha parisc powerpc s390 sparc riscv
 # The tree of KVER without the series, and the one the build is for.
 UNPATCHED := $(KVER)-unpatched
 KTREE   := $(if $(filter none,$(KERNEL_PATCHES)),$(UNPATCHED),$(KVER))
-KCONFIG := kernel/guest.config $(wildcard kernel/$(KVER)/guest.config kernel/guest-$(XARCH).config)
+# KERNEL_DEBUG=1: the debug kernel of each tree (DEBUG_VM, lockdep:
+# kernel/debug/common.config, then the fragments of kernel/debug/ that
+# XARCH's table names in DEBUG_XARCH: KASAN and the rest where its Kconfig
+# has them), built apart from the plain one; its guests' programs and
+# results are apart too (KFLAVOUR in their folders).
+KFLAVOUR := $(if $(KERNEL_DEBUG),-debug)
+KCONFIG := kernel/guest.config $(wildcard kernel/$(KVER)/guest.config kernel/guest-$(XARCH).config) \
+	$(if $(KERNEL_DEBUG),kernel/debug/common.config $(DEBUG_$(XARCH):%=kernel/debug/%.config))
+KCONFIG := $(strip $(KCONFIG))
+VARHELP.KERNEL_DEBUG := 1: the guest kernels with the debug options of kernel/debug/ (DEBUG_VM, lockdep, KASAN); check-debug sets it
 kseries = kernel/$(1)/series
 # Debian's tarball of linux-source-VERSION: installed, or fetched from sid.
 ksid     = $(if $(SUITE_PIN.linux-source-$(1)),$(call fetched,linux-source-$(1)))
@@ -44,12 +54,14 @@ KDEB.$(1)   := $(call kdeb,$(2))
 KFILES.$(1) := $(3) $$(addprefix $(dir $(3)),$$(shell toolchain/lib/series.sh $(3) 2>/dev/null))
 KSTAMP.$(1) := $$(KSRC.$(1))/.hugesize/applied.$$(call hash,$$(KFILES.$(1)))-$$(KDEB.$(1))
 KPATCHES.$(1) := $(if $(filter /dev/null,$(3)),none,series)
-KNAME.$(1)  := linux-source-$(2) $$(KDEB.$(1)) $(if $(filter /dev/null,$(3)),as Debian ships it,with $(3))
+KNAME.$(1)  := linux-source-$(2) $$(KDEB.$(1)) $(if $(filter /dev/null,$(3)),as Debian ships it,with $(3))$(if \
+	$(KERNEL_DEBUG), (debug kernel))
 UAPI.$(1)   := $(B)/uapi/$(1)
 $$(KSTAMP.$(1)): $$(KFILES.$(1)) | $$(call needs,kernel-$(2)) $$(addsuffix /.fetched,$$(call ksid,$(2)))
 	$$(Q)[ -f $$(KSRC.$(1))/Makefile ] && [ "$$$$(cat $$(KSRC.$(1)).debian 2>/dev/null)" = '$$(KDEB.$(1))' ] || { \
 		$$(call say_sh,kernel,unpacking linux-source-$(2) $$(KDEB.$(1)) into $$(KSRC.$(1))); \
-		rm -rf $$(KSRC.$(1)) $$(KSRC.$(1)).debian $(B)/obj/uapi-$(1) $(ARCHES:%=$(B)/obj/linux-$(1)-%) && \
+		rm -rf $$(KSRC.$(1)) $$(KSRC.$(1)).debian $(B)/obj/uapi-$(1) $(ARCHES:%=$(B)/obj/linux-$(1)-%) \
+			$(ARCHES:%=$(B)/obj/linux-$(1)-debug-%) && \
 		toolchain/lib/quiet.sh $$(KSRC.$(1)).unpack.log \
 			toolchain/lib/unpack.sh $$(call ktarball,$(2)) $$(KSRC.$(1)) && \
 		echo '$$(KDEB.$(1))' >$$(KSRC.$(1)).debian; }
@@ -65,11 +77,14 @@ endef
 
 # $(call kernel_image,TREE): the boot image of TREE for XARCH.
 define kernel_image
-KOBJ.$(1)   := $(B)/obj/linux-$(1)-$(XARCH)
-KIMAGE.$(1) := $(B)/obj/linux-$(1)-$(XARCH)/$(IMAGE_$(XARCH))
+KOBJ.$(1)   := $(B)/obj/linux-$(1)$(KFLAVOUR)-$(XARCH)
+KIMAGE.$(1) := $(B)/obj/linux-$(1)$(KFLAVOUR)-$(XARCH)/$(IMAGE_$(XARCH))
 # The stamp, not .config, is the target: a run stopped half-way through
-# leaves a .config that is not ours.
-$$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) | $$(KSTAMP.$(1)) $$(call needs,kcc)
+# leaves a .config that is not ours. The list of fragments is a
+# prerequisite too: a table that names one more configures again.
+$$(KOBJ.$(1))/.config.fragments: FORCE
+	$$(call write_if_changed,$(KCONFIG))
+$$(KOBJ.$(1))/.config.hugesize: $(KCONFIG) $$(KOBJ.$(1))/.config.fragments | $$(KSTAMP.$(1)) $$(call needs,kcc)
 	$$(call say,kernel,configuring linux-$(1) for $(XARCH): tinyconfig + $(KCONFIG))
 	$$(Q)rm -f $$@ && mkdir -p $$(@D)
 	$$(Q)toolchain/lib/quiet.sh $$(@D)/config.log sh -c '$$(call kmake,$(1)) tinyconfig && \
